@@ -1,0 +1,215 @@
+"""Attacks on the defenders, shared by several cards: targeting, Disrupted tokens, casualties,
+First Aid, and attacks on the building.
+
+* Target search (3.0 Attack Defender): the position die names a square of the colour; if it
+  is empty, the nearest occupied higher number, else the nearest lower one.
+* Suppress Defender (3.0): every counter on the target square takes a Disrupted token; a
+  second Disrupted token makes a casualty.
+* Attack Building (3.0): at least one die ≥ the colour's Defense lowers it by one; at the
+  bottom of the track (3) it disrupts every counter of that colour instead.
+* First Aid (5.0): whenever a counter would become a casualty and a First Aid token is in the
+  Supplies box, the player may spend it to ignore the casualty.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import Engine, Option, decision, step
+
+POSITION_RULE = "3.0 Attack Defender"
+
+
+def find_target_square(e: Engine, colour: str, number: int) -> str | None:
+    """The square a position roll of ``number`` hits in ``colour``: exact, next higher, lower."""
+    squares = e.c.board.squares_of(colour)
+
+    def occupied(n: int) -> bool:
+        sq = squares.get(n)
+        return sq is not None and bool(e.counters_at(sq.id))
+
+    if occupied(number):
+        return squares[number].id
+    for n in range(number + 1, 7):
+        if occupied(n):
+            return squares[n].id
+    for n in range(number - 1, 0, -1):
+        if occupied(n):
+            return squares[n].id
+    return None
+
+
+def position_test(colour: str) -> dict[str, Any]:
+    """The dice test of a position roll: one die naming a square number of a colour."""
+    return {"type": "pick", "labels": [f"{colour} {n}" for n in range(1, 7)]}
+
+
+def start_targeted(
+    e: Engine, colour: str, dice: int, effect: str, source: str, rule: str
+) -> None:
+    """Roll for a position in ``colour`` and then ``dice`` dice: ``effect`` is attack/suppress."""
+    if not e.counters_of_colour(colour):
+        e.log(f"{source}: no Soviet counter on {colour} positions; no effect", rule)
+        return
+    e.roll(
+        1,
+        position_test(colour),
+        f"{source}: position roll ({colour})",
+        rule,
+        "targeted_position",
+        colour=colour,
+        attack_dice=dice,
+        effect=effect,
+        source=source,
+        rule_name=rule,
+    )
+
+
+@step("targeted_position")
+def targeted_position(e: Engine, f: dict[str, Any]) -> None:
+    """Find the target square, then roll the attack dice against the colour's Defense."""
+    colour, number = f["colour"], f["dice"][0]
+    target = find_target_square(e, colour, number)
+    if target is None:  # everyone left since the colour roll: nothing to hit
+        e.log(f"{f['source']}: no target left on {colour}", f["rule_name"])
+        return
+    names = ", ".join(e.name(c) for c in e.counters_at(target))
+    sq = e.square(target)
+    note = "" if sq.numbers[colour] == number else f" ({colour} {number} is empty)"
+    e.log(f"{f['source']} targets {sq.label}: {names}{note}", POSITION_RULE)
+    defense = e.s.defense[colour]
+    word = "casualty" if f["effect"] == "attack" else "Disrupted"
+    e.roll(
+        f["attack_dice"],
+        {"type": "any", "target": defense},
+        f"{f['source']}: {f['attack_dice']} dice against {colour} Defense {defense} ({word} on a hit)",
+        f["rule_name"],
+        "targeted_result",
+        square=target,
+        effect=f["effect"],
+        source=f["source"],
+        rule_name=f["rule_name"],
+        colour=colour,
+    )
+
+
+@step("targeted_result")
+def targeted_result(e: Engine, f: dict[str, Any]) -> None:
+    """A hit: an attack kills one counter (the player picks on a shared square); a suppression
+    disrupts every counter there (4.0 Weapons: shared positions)."""
+    defense = e.s.defense[f["colour"]]
+    if not any(d >= defense for d in f["dice"]):
+        e.log(f"{f['source']} misses", f["rule_name"])
+        return
+    here = e.counters_at(f["square"])
+    if not here:
+        return
+    if f["effect"] == "attack":
+        if len(here) == 1:
+            e.push("casualty", counter=here[0], why=f["source"], rule=f["rule_name"])
+        else:
+            e.ask(
+                "choose_hit",
+                f"{f['source']} hits a shared position: choose who is hit",
+                "4.0 Soviet Counters and Weapon Counters",
+                square=f["square"],
+                source=f["source"],
+                rule_name=f["rule_name"],
+            )
+    else:
+        for cid in reversed(here):
+            e.push("disrupt", counter=cid, why=f["source"], rule=f["rule_name"])
+
+
+def _hit_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    return [
+        Option(f"hit:{cid}", f"{e.name(cid)} is hit", (f"counter:{cid}",))
+        for cid in e.counters_at(p["square"])
+    ]
+
+
+@decision("choose_hit", _hit_options)
+def choose_hit(e: Engine, p: dict[str, Any], option: str) -> None:
+    """The player picks which of two counters sharing a position takes the attack."""
+    e.push("casualty", counter=option.split(":", 1)[1], why=p["source"], rule=p["rule_name"])
+
+
+@step("disrupt")
+def disrupt(e: Engine, f: dict[str, Any]) -> None:
+    """Suppress a counter (3.0 Suppress Defender): a Disrupted token, or a casualty if it has one."""
+    cid = f["counter"]
+    c = e.s.soviet[cid]
+    if c.where in ("stock", "removed"):
+        return
+    if c.disrupted:
+        e.log(f"{e.name(cid)} is already Disrupted", f["rule"])
+        e.push("casualty", counter=cid, why=f"second Disrupted token ({f['why']})", rule=f["rule"])
+    elif e.set_disrupted(cid, True):
+        e.log(f"{e.name(cid)} is Disrupted ({f['why']})", f["rule"])
+
+
+@step("casualty")
+def casualty(e: Engine, f: dict[str, Any]) -> None:
+    """A counter would become a casualty: offer First Aid if a token is in Supplies (5.0)."""
+    cid = f["counter"]
+    if e.s.soviet[cid].where in ("stock", "removed"):
+        return
+    if e.count("supplies", "first_aid") > 0:
+        e.ask(
+            "first_aid",
+            f"{e.name(cid)} would become a casualty ({f['why']}): use First Aid?",
+            "5.0 First Aid",
+            counter=cid,
+            why=f["why"],
+            rule_name=f["rule"],
+        )
+    else:
+        e.remove_counter(cid, f["why"], f["rule"])
+
+
+def _first_aid_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    cid = p["counter"]
+    left = e.count("supplies", "first_aid")
+    return [
+        Option("first-aid", f"Use First Aid ({left} in Supplies)", ("box:supplies",)),
+        Option("accept", f"Lose {e.name(cid)}", (f"counter:{cid}",)),
+    ]
+
+
+@decision("first_aid", _first_aid_options)
+def first_aid(e: Engine, p: dict[str, Any], option: str) -> None:
+    """Spend a First Aid token to ignore the casualty, or accept it (5.0)."""
+    cid = p["counter"]
+    if option == "first-aid":
+        e.move_tokens("first_aid", "supplies", "stock")
+        e.log(f"First Aid saves {e.name(cid)} ({p['why']})", "5.0 First Aid")
+        if e.s.soviet[cid].where == "raid":
+            e.s.soviet[cid].where = "reserves"
+            e.log(f"{e.name(cid)} returns to Reserves", "3.0 Storm Group")
+    else:
+        e.remove_counter(cid, p["why"], p["rule_name"])
+
+
+def attack_building(e: Engine, colour: str, dice: list[int], source: str, rule: str) -> None:
+    """Resolve an Attack Building roll against ``colour`` (3.0 Attack Building)."""
+    defense = e.s.defense[colour]
+    if not any(d >= defense for d in dice):
+        e.log(f"{source} does not damage the {colour} positions", rule)
+        return
+    if defense > e.c.board.defense_min:
+        e.s.defense[colour] = defense - 1
+        e.log(f"{source}: {colour} Defense falls from {defense} to {defense - 1}", rule)
+        return
+    victims = e.counters_of_colour(colour)
+    e.log(
+        f"{source}: {colour} Defense is at {defense}; every counter on {colour} is suppressed",
+        rule,
+    )
+    for cid in reversed(victims):
+        e.push("disrupt", counter=cid, why=source, rule=rule)
+
+
+@step("attack_building")
+def attack_building_step(e: Engine, f: dict[str, Any]) -> None:
+    """The dice of an Attack Building action have been rolled: apply them."""
+    attack_building(e, f["colour"], f["dice"], f["source"], f["rule_name"])

@@ -1,0 +1,397 @@
+"""The rule machine: one decision cursor, explicit chance steps, and the shared rule helpers.
+
+The game advances by popping *steps* (plain-data frames such as ``{"op": "draw_hand"}``)
+from the state's stack and running their handler. A handler may push more steps, stop at a
+*decision* (the player must choose one of a fixed, ordered list of options) or stop at a
+*chance* step (dice to roll, whose exact odds are known). No progress is hidden in Python
+closures or generators, so any moment of the game can be saved and restored.
+
+Rule modules register their handlers with :func:`step` and :func:`decision`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from . import dice as dice_mod
+from .components import COLOURS, Components, Square
+from .errors import DiceScriptExhaustedError
+from .options import RuleOptions
+from .state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal choice of a pending decision.
+
+    Attributes:
+        id: stable identifier passed to ``Game.apply`` (e.g. ``"move:pavlov"``).
+        label: what a person reads on a button.
+        targets: board regions this option is drawn on (``"counter:pavlov"``,
+            ``"square:G4R1"``, ``"loc:12"``, ``"track:4:1"``, ``"card:soviet-03"``,
+            ``"box:reserves"``); empty for a plain button.
+    """
+
+    id: str
+    label: str
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the game log: when, what, the dice and the rule that made it happen."""
+
+    turn: int
+    phase: str
+    text: str
+    rule: str
+    dice: tuple[int, ...] = ()
+    kind: str = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the board and saves."""
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "text": self.text,
+            "rule": self.rule,
+            "dice": list(self.dice),
+            "kind": self.kind,
+        }
+
+    def __str__(self) -> str:
+        dice = f" [dice {' '.join(map(str, self.dice))}]" if self.dice else ""
+        return f"T{self.turn} {self.phase}: {self.text}{dice} ({self.rule})"
+
+
+StepFn = Callable[["Engine", dict[str, Any]], None]
+OptionsFn = Callable[["Engine", dict[str, Any]], list[Option]]
+ResolveFn = Callable[["Engine", dict[str, Any], str], None]
+
+STEPS: dict[str, StepFn] = {}
+DECISIONS: dict[str, tuple[OptionsFn, ResolveFn]] = {}
+
+
+def step(name: str) -> Callable[[StepFn], StepFn]:
+    """Register an automatic rule step under ``name``."""
+
+    def register(fn: StepFn) -> StepFn:
+        if name in STEPS:
+            raise RuntimeError(f"step {name!r} registered twice")
+        STEPS[name] = fn
+        return fn
+
+    return register
+
+
+def decision(name: str, options: OptionsFn) -> Callable[[ResolveFn], ResolveFn]:
+    """Register a decision: ``options`` lists its legal options, the function resolves one."""
+
+    def register(fn: ResolveFn) -> ResolveFn:
+        if name in DECISIONS:
+            raise RuntimeError(f"decision {name!r} registered twice")
+        DECISIONS[name] = (options, fn)
+        return fn
+
+    return register
+
+
+_RESERVED = frozenset({"kind", "op", "prompt", "rule"})
+
+PHASE_LABELS: dict[str, str] = {
+    "setup": "Setup",
+    "soviet_cards": "Soviet Card Phase",
+    "wehrmacht_cards": "Wehrmacht Card Phase",
+    "counter_moves": "Soviet Counter Phase: moves",
+    "counter_actions": "Soviet Counter Phase: actions",
+    "game_end": "End of the game",
+    "over": "Game over",
+}
+"""A person's name for each phase (1.1)."""
+
+
+class Engine:
+    """A state plus the rules that move it on. ``Game`` wraps it with history and undo."""
+
+    def __init__(self, state: GameState, components: Components, options: RuleOptions) -> None:
+        self.s = state
+        self.c = components
+        self.o = options
+        self.log_entries: list[LogEntry] = []
+        self._square_index: dict[str, Square] = {sq.id: sq for sq in components.board.squares}
+
+    # --- log and cursor ---------------------------------------------------------------
+
+    def log(self, text: str, rule: str, dice: Iterable[int] = (), kind: str = "event") -> None:
+        """Add a log entry for the current turn and phase."""
+        self.log_entries.append(
+            LogEntry(self.s.turn, PHASE_LABELS[self.s.phase], text, rule, tuple(dice), kind)
+        )
+
+    def push(self, op: str, **data: Any) -> None:
+        """Schedule a step to run next (stack order: the last pushed runs first)."""
+        self.s.stack.append({"op": op, **data})
+
+    def push_seq(self, frames: list[dict[str, Any]]) -> None:
+        """Schedule steps to run in the given order."""
+        self.s.stack.extend(reversed(frames))
+
+    def ask(self, op: str, prompt: str, rule: str, **data: Any) -> None:
+        """Stop at a decision ``op``; its options come from the registered options function."""
+        if _RESERVED.intersection(data):
+            raise RuntimeError(f"decision data may not use the keys {sorted(_RESERVED)}")
+        self.s.pending = {"kind": "decision", "op": op, "prompt": prompt, "rule": rule, **data}
+
+    def roll(
+        self, n: int, test: dict[str, Any], label: str, rule: str, then: str, **ctx: Any
+    ) -> None:
+        """Stop at a chance step of ``n`` dice read by ``test``; then run step ``then``.
+
+        The dice arrive in the ``then`` frame as ``frame["dice"]``. A roll of no dice is
+        resolved at once.
+        """
+        if n <= 0:
+            self.push(then, dice=[], **ctx)
+            return
+        self.s.pending = {
+            "kind": "chance",
+            "n": n,
+            "test": test,
+            "label": label,
+            "rule": rule,
+            "then": then,
+            "ctx": ctx,
+        }
+
+    def run(self) -> None:
+        """Run automatic steps until a decision, a chance step, or the end of the game."""
+        s = self.s
+        while s.pending is None and s.outcome is None and s.stack:
+            frame = s.stack.pop()
+            STEPS[frame["op"]](self, frame)
+
+    def options(self) -> list[Option]:
+        """The legal options of the pending decision ([] at a chance step or game over)."""
+        p = self.s.pending
+        if p is None or p["kind"] != "decision" or self.s.outcome is not None:
+            return []
+        return DECISIONS[p["op"]][0](self, p)
+
+    def resolve_decision(self, option_id: str) -> None:
+        """Resolve the pending decision with an option already checked to be legal."""
+        pending = self.s.pending
+        assert pending is not None
+        self.s.pending = None
+        DECISIONS[pending["op"]][1](self, pending, option_id)
+        self.run()
+
+    def resolve_chance(self, dice: list[int]) -> None:
+        """Resolve the pending chance step with these dice (already checked)."""
+        pending = self.s.pending
+        assert pending is not None
+        self.s.pending = None
+        outcome = dice_mod.read(dice, pending["test"])
+        self.log(f"{pending['label']}: {outcome}", pending["rule"], dice, kind="roll")
+        self.push(pending["then"], dice=list(dice), **pending["ctx"])
+        self.run()
+
+    def draw_dice(self, n: int) -> list[int]:
+        """The next ``n`` dice from the script (walkthroughs) or the seeded generator."""
+        s = self.s
+        if s.script is not None:
+            if len(s.script) < n:
+                raise DiceScriptExhaustedError(
+                    f"the dice script needs {n} more dice but has {len(s.script)} left"
+                )
+            out, s.script = s.script[:n], s.script[n:]
+            return out
+        out = []
+        for _ in range(n):
+            s.dice_rng, value = dice_mod.below(s.dice_rng, 6)
+            out.append(value + 1)
+        return out
+
+    def shuffle(self, cards: list[str]) -> None:
+        """Shuffle a list of card ids in place with the game's card generator."""
+        for i in range(len(cards) - 1, 0, -1):
+            self.s.card_rng, j = dice_mod.below(self.s.card_rng, i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+
+    def lose(self, how: str, text: str, rule: str) -> None:
+        """End the game at once with an immediate loss (6.0)."""
+        from .scoring import finish
+
+        self.log(text, rule, kind="loss")
+        finish(self, immediate_loss=how)
+
+    # --- tokens -----------------------------------------------------------------------
+
+    def count(self, place: str, kind: str) -> int:
+        """How many tokens of ``kind`` are at ``place``."""
+        return self.s.tokens.get(place, {}).get(kind, 0)
+
+    def move_tokens(self, kind: str, src: str, dst: str, n: int = 1) -> int:
+        """Move up to ``n`` tokens; returns how many moved (fewer when ``src`` runs short)."""
+        have = self.count(src, kind)
+        moved = min(have, n)
+        if moved <= 0:
+            return 0
+        src_d = self.s.tokens[src]
+        if have == moved:
+            del src_d[kind]
+            if not src_d and src not in ("stock", "removed", "supplies", "staging"):
+                del self.s.tokens[src]
+        else:
+            src_d[kind] = have - moved
+        dst_d = self.s.tokens.setdefault(dst, {})
+        dst_d[kind] = dst_d.get(kind, 0) + moved
+        return moved
+
+    def location_disrupted(self, loc: int) -> bool:
+        """Whether Volga location ``loc`` has a Disrupted token (2.0)."""
+        return self.count(f"loc:{loc}", "disrupted") > 0
+
+    def location_tokens(self, loc: int) -> list[str]:
+        """The non-Disrupted tokens on a Volga location."""
+        return [k for k, n in self.s.tokens.get(f"loc:{loc}", {}).items() if n and k != "disrupted"]
+
+    def unit_locations(self, unit_id: str) -> tuple[int, ...]:
+        """The Volga locations of a unit."""
+        return self.c.board.unit(unit_id).locations
+
+    # --- counters ---------------------------------------------------------------------
+
+    def square(self, square_id: str) -> Square:
+        """The board square with this id."""
+        return self._square_index[square_id]
+
+    def is_square(self, where: str) -> bool:
+        """Whether a place is a combat position."""
+        return where in self._square_index
+
+    def in_house(self, cid: str) -> bool:
+        """Whether a Soviet counter is in Pavlov's House (a combat position or Reserves)."""
+        return self.s.soviet[cid].where not in ("stock", "removed")
+
+    def house_counters(self) -> list[str]:
+        """Soviet counters in the house, in component order."""
+        return [cid for cid, c in self.s.soviet.items() if c.where not in ("stock", "removed")]
+
+    def counters_at(self, where: str) -> list[str]:
+        """Soviet counters at a square (or ``"reserves"``), in component order."""
+        return [cid for cid, c in self.s.soviet.items() if c.where == where]
+
+    def weapons_at(self, where: str) -> list[str]:
+        """Weapon counters at a square (or ``"reserves"``), in component order."""
+        return [wid for wid, w in self.s.weapons.items() if w == where]
+
+    def counters_of_colour(self, colour: str) -> list[str]:
+        """Soviet counters on combat positions of a colour (two-coloured squares count)."""
+        return [
+            cid
+            for cid, c in self.s.soviet.items()
+            if c.where in self._square_index and colour in self._square_index[c.where].numbers
+        ]
+
+    def name(self, cid: str) -> str:
+        """A Soviet counter's, weapon's or Wehrmacht counter's name."""
+        if cid in self.c.soviet_counters:
+            return self.c.soviet_counters[cid].name
+        if cid in self.c.weapons:
+            return self.c.weapons[cid].name
+        return self.c.wehrmacht_type_of(cid).name
+
+    def where_label(self, where: str) -> str:
+        """A person's name for a place."""
+        if where in self._square_index:
+            return f"position {self._square_index[where].label}"
+        return {"reserves": "Reserves", "stock": "the stock", "removed": "out of the game"}.get(
+            where, where
+        )
+
+    def settle_weapons(self, square_id: str) -> None:
+        """A weapon left alone on a combat position goes to Reserves at once (4.0)."""
+        if square_id not in self._square_index or self.counters_at(square_id):
+            return
+        for wid in self.weapons_at(square_id):
+            self.s.weapons[wid] = "reserves"
+            self.log(f"{self.name(wid)} is left alone and goes to Reserves", "4.0 Weapons")
+
+    def remove_counter(self, cid: str, why: str, rule: str) -> None:
+        """A casualty: the counter leaves the game with its tokens (4.0, 6.0 loss check)."""
+        c = self.s.soviet[cid]
+        was = c.where
+        self.set_disrupted(cid, False)
+        if c.marker:
+            self.s.tokens["stock"][c.marker] = self.count("stock", c.marker) + 1
+            c.marker = ""
+        c.where = "removed"
+        c.exhausted = False
+        self.log(f"{self.name(cid)} is a casualty ({why})", rule, kind="casualty")
+        self.settle_weapons(was)
+        if not self.house_counters():
+            self.lose(
+                "no_defenders",
+                "No Soviet counter is left in Pavlov's House: the game is lost",
+                "6.0 Ending the Game",
+            )
+
+    def set_disrupted(self, cid: str, value: bool) -> bool:
+        """Put a Disrupted token on a counter (from the stock) or take it off; True if done."""
+        c = self.s.soviet[cid]
+        if value == c.disrupted:
+            return False
+        stock = self.s.tokens["stock"]
+        if value:
+            if stock.get("disrupted", 0) <= 0:
+                self.log("No Disrupted token is left in the stock", "Setup 9")
+                return False
+            stock["disrupted"] -= 1
+        else:
+            stock["disrupted"] = stock.get("disrupted", 0) + 1
+        c.disrupted = value
+        return True
+
+    def set_marker(self, cid: str, marker: str) -> bool:
+        """Put an Action or Command token on a counter from the stock; False if none is left."""
+        stock = self.s.tokens["stock"]
+        if stock.get(marker, 0) <= 0:
+            return False
+        stock[marker] -= 1
+        self.s.soviet[cid].marker = marker
+        return True
+
+    def clear_markers(self) -> None:
+        """Return every Action and Command token to the stock (end of 4.0)."""
+        stock = self.s.tokens["stock"]
+        for c in self.s.soviet.values():
+            if c.marker:
+                stock[c.marker] = stock.get(c.marker, 0) + 1
+                c.marker = ""
+
+    # --- Wehrmacht tracks --------------------------------------------------------------
+
+    def wehrmacht_on_board(self) -> list[str]:
+        """Every Wehrmacht counter on a track."""
+        return [cid for track in self.s.tracks for cid in track if cid]
+
+    def colour_of_track(self, index: int) -> str:
+        """The colour of track ``index`` (0-based)."""
+        return self.c.board.tracks[index].colour
+
+    def line_of_sight(self, where: str) -> tuple[str, ...]:
+        """The colours a counter at ``where`` sees (1.3); none from Reserves."""
+        sq = self._square_index.get(where)
+        return sq.colours if sq else ()
+
+
+def colour_letter(colour: str) -> str:
+    """G, R or P: colour is never the only cue."""
+    return colour[0].upper()
+
+
+def all_colours() -> tuple[str, ...]:
+    """Green, red, purple — the order of every colour-by-colour rule (3.0 Assault)."""
+    return COLOURS

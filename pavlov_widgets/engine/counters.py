@@ -1,0 +1,631 @@
+"""The Soviet Counter Phase (4.0): move three counters, then act with three.
+
+Moves (4.0 Move): a counter goes from Reserves or its position to another combat position;
+one counter per position unless two counters of the same weapon designation share it with
+their weapon; a counter moving onto an occupied position displaces the occupant (which moves
+for free to an empty position or Reserves) unless the occupant is Exhausted or Disrupted.
+A counter may carry a weapon of its designation; a weapon left alone goes to Reserves.
+
+Actions (one per counter, marked with an Action token): Attack, Suppress, Command, Request
+Reinforcements, Forward Observer, the two-counter weapon actions (Anti-tank, Machine Gun,
+Mortar, with the Inspire bonus) and Recover. All but Recover exhaust the counter.
+Command Team (all Command counters on combat positions at the start) gives four of each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import Engine, Option, decision, step
+from .reinforcements import affordable, start_purchase
+
+MOVE_RULE = "4.0 Move"
+ARTILLERY_LOCATIONS = (10, 11)
+
+
+@step("counter_phase")
+def counter_phase(e: Engine, f: dict[str, Any]) -> None:
+    """Start the phase; Command Team gives four moves and four actions (4.0)."""
+    s = e.s
+    s.phase = "counter_moves"
+    commanders = [cid for cid, spec in e.c.soviet_counters.items() if "C" in spec.specials]
+    team = bool(commanders) and all(e.is_square(s.soviet[c].where) for c in commanders)
+    n = 4 if team else 3
+    s.moves_left = s.actions_left = n
+    s.moved = []
+    if team:
+        e.log("Command Team: four moves and four actions this phase", "4.0 Command Team")
+    e.push_seq(
+        [{"op": "move_loop"}, {"op": "counter_actions_start"}, {"op": "counter_phase_end"}]
+    )
+
+
+# --- moves ----------------------------------------------------------------------------------
+
+
+def _special(e: Engine, cid: str) -> str | None:
+    return e.c.soviet_counters[cid].weapon_special
+
+
+def _matching_weapons(e: Engine, where: str, special: str | None) -> list[str]:
+    if special is None:
+        return []
+    return [w for w in e.weapons_at(where) if e.c.weapons[w].special == special]
+
+
+def destinations(e: Engine, cid: str) -> dict[str, tuple[str, str]]:
+    """Legal destination squares of a move: square id → (kind, other counter).
+
+    ``kind`` is ``empty``, ``join`` (share with a same-designation counter and its weapon)
+    or ``displace`` (the occupant moves out for free).
+    """
+    origin = e.s.soviet[cid].where
+    special = _special(e, cid)
+    out: dict[str, tuple[str, str]] = {}
+    for sq in e.c.board.squares:
+        if sq.id == origin:
+            continue
+        here = e.counters_at(sq.id)
+        if not here:
+            out[sq.id] = ("empty", "")
+        elif len(here) == 1:
+            other = here[0]
+            oc = e.s.soviet[other]
+            if (
+                special is not None
+                and _special(e, other) == special
+                and (_matching_weapons(e, sq.id, special) or _matching_weapons(e, origin, special))
+            ):
+                out[sq.id] = ("join", other)
+            elif not oc.exhausted and not oc.disrupted:
+                out[sq.id] = ("displace", other)
+    return out
+
+
+def movable(e: Engine) -> list[str]:
+    """Counters that may still move this phase (in component order)."""
+    return [
+        cid
+        for cid in e.house_counters()
+        if cid not in e.s.moved and e.s.soviet[cid].where != "raid" and destinations(e, cid)
+    ]
+
+
+@step("move_loop")
+def move_loop(e: Engine, f: dict[str, Any]) -> None:
+    """Offer another move while moves remain."""
+    if e.s.moves_left > 0 and movable(e):
+        e.ask("move_pick", f"Move a Soviet counter ({e.s.moves_left} move(s) left)", MOVE_RULE)
+
+
+def _move_pick_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    opts = [
+        Option(f"move:{cid}", f"Move {e.name(cid)}", (f"counter:{cid}",)) for cid in movable(e)
+    ]
+    opts.append(Option("moves-done", "Done moving"))
+    return opts
+
+
+@decision("move_pick", _move_pick_options)
+def move_pick(e: Engine, p: dict[str, Any], option: str) -> None:
+    """Pick the counter to move, or end the moves."""
+    if option == "moves-done":
+        e.log("Moves done", MOVE_RULE)
+        return
+    cid = option.split(":", 1)[1]
+    e.ask("move_to", f"Move {e.name(cid)} to which position?", MOVE_RULE, counter=cid)
+
+
+def _move_to_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    cid = p["counter"]
+    opts = []
+    for sq_id, (kind, other) in destinations(e, cid).items():
+        label = e.square(sq_id).label
+        if kind == "join":
+            label += f", joining {e.name(other)}"
+        elif kind == "displace":
+            label += f", displacing {e.name(other)}"
+        opts.append(Option(f"to:{sq_id}", label, (f"square:{sq_id}",)))
+    opts.append(Option("back", "Choose another counter"))
+    return opts
+
+
+@decision("move_to", _move_to_options)
+def move_to(e: Engine, p: dict[str, Any], option: str) -> None:
+    """Choose the destination; then whether to carry a weapon; then where the displaced go."""
+    cid = p["counter"]
+    if option == "back":
+        e.push("move_loop")
+        return
+    target = option.split(":", 1)[1]
+    kind, other = destinations(e, cid)[target]
+    origin = e.s.soviet[cid].where
+    special = _special(e, cid)
+    carry = _matching_weapons(e, origin, special)
+    must_carry = kind == "join" and not _matching_weapons(e, target, special)
+    if carry:
+        e.ask(
+            "carry_weapon",
+            f"Does {e.name(cid)} take a weapon along?",
+            "4.0 Soviet Counters and Weapon Counters",
+            counter=cid,
+            target=target,
+            must=must_carry,
+        )
+        return
+    _perform_move(e, cid, target, "")
+
+
+def _carry_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    cid = p["counter"]
+    origin = e.s.soviet[cid].where
+    opts = [
+        Option(f"carry:{w}", f"Take the {e.name(w)}", (f"weapon:{w}",))
+        for w in _matching_weapons(e, origin, _special(e, cid))
+    ]
+    if not p["must"]:
+        opts.append(Option("leave", "Move without a weapon"))
+    return opts
+
+
+@decision("carry_weapon", _carry_options)
+def carry_weapon(e: Engine, p: dict[str, Any], option: str) -> None:
+    """Carry the chosen weapon (or none) along with the move."""
+    _perform_move(e, p["counter"], p["target"], "" if option == "leave" else option[6:])
+
+
+def _perform_move(e: Engine, cid: str, target: str, weapon: str) -> None:
+    s = e.s
+    kind, other = destinations(e, cid)[target]
+    origin = s.soviet[cid].where
+    s.soviet[cid].where = target
+    if weapon:
+        s.weapons[weapon] = target
+    s.moved.append(cid)
+    s.moves_left -= 1
+    extra = f" with the {e.name(weapon)}" if weapon else ""
+    e.log(f"{e.name(cid)} moves from {e.where_label(origin)} to {e.where_label(target)}{extra}",
+          MOVE_RULE)
+    e.push("move_loop")
+    e.settle_weapons(origin)
+    if kind == "displace":
+        e.ask(
+            "displace_to",
+            f"{e.name(other)} is displaced: move it (free) to an empty position or Reserves",
+            MOVE_RULE,
+            counter=other,
+            square=target,
+        )
+
+
+def _displace_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    opts = [
+        Option(f"to:{sq.id}", sq.label, (f"square:{sq.id}",))
+        for sq in e.c.board.squares
+        if not e.counters_at(sq.id)
+    ]
+    opts.append(Option("to:reserves", "Reserves", ("box:reserves",)))
+    return opts
+
+
+@decision("displace_to", _displace_options)
+def displace_to(e: Engine, p: dict[str, Any], option: str) -> None:
+    """The displaced counter's free move; it takes its own weapon along."""
+    cid, square = p["counter"], p["square"]
+    target = option.split(":", 1)[1]
+    e.s.soviet[cid].where = target
+    for w in _matching_weapons(e, square, _special(e, cid)):
+        e.s.weapons[w] = target
+    e.log(f"{e.name(cid)} is displaced to {e.where_label(target)} (free move)", MOVE_RULE)
+
+
+# --- actions --------------------------------------------------------------------------------
+
+
+@step("counter_actions_start")
+def counter_actions_start(e: Engine, f: dict[str, Any]) -> None:
+    """After the moves, the actions (4.0)."""
+    e.s.phase = "counter_actions"
+    e.push("action_loop")
+
+
+@step("action_loop")
+def action_loop(e: Engine, f: dict[str, Any]) -> None:
+    """Offer another action while actions remain and any is possible."""
+    if e.s.actions_left > 0 and len(_act_options(e, {})) > 1:
+        e.ask(
+            "act_pick",
+            f"Choose a counter action ({e.s.actions_left} left) or end the phase",
+            "4.0 Soviet Counter Phase",
+        )
+
+
+@step("counter_phase_end")
+def counter_phase_end(e: Engine, f: dict[str, Any]) -> None:
+    """Remove every Action and Command token (4.0 Ending the Soviet Counter Phase)."""
+    e.clear_markers()
+    e.s.actions_left = e.s.moves_left = 0
+    e.log("Action and Command tokens are removed", "4.0 Ending the Soviet Counter Phase")
+
+
+def _wehrmacht_in_sight(e: Engine, where: str, kind: str | None) -> list[tuple[int, int, str]]:
+    """(track index, circle index, counter) of Wehrmacht counters a position can see."""
+    colours = e.line_of_sight(where)
+    out = []
+    for t in e.c.board.tracks:
+        if t.colour not in colours:
+            continue
+        for i, wid in enumerate(e.s.tracks[t.number - 1]):
+            if wid and (kind is None or e.c.wehrmacht_type_of(wid).kind == kind):
+                out.append((t.number - 1, i, wid))
+    return out
+
+
+def _ready(e: Engine, cid: str) -> bool:
+    c = e.s.soviet[cid]
+    return not c.exhausted and not c.disrupted and not c.marker and c.where != "raid"
+
+
+def command_targets(e: Engine, commander: str) -> list[str]:
+    """Counters a Command action may Recover: not Command counters, no Action token."""
+    return [
+        cid
+        for cid in e.house_counters()
+        if cid != commander
+        and "C" not in e.c.soviet_counters[cid].specials
+        and e.s.soviet[cid].marker != "action"
+        and e.s.soviet[cid].where != "raid"
+        and (e.s.soviet[cid].exhausted or e.s.soviet[cid].disrupted)
+    ]
+
+
+def inspire_bonus(e: Engine, special: str) -> int:
+    """+1 when a counter with Inspire and this designation is on a combat position (4.0)."""
+    for cid, spec in e.c.soviet_counters.items():
+        if "I" in spec.specials and special in spec.specials and e.is_square(e.s.soviet[cid].where):
+            return 1
+    return 0
+
+
+def _team_pairs(e: Engine) -> list[tuple[str, list[str], str]]:
+    """(square, [two counters], weapon) for every crewed weapon that could act."""
+    out = []
+    for sq in e.c.board.squares:
+        here = e.counters_at(sq.id)
+        if len(here) != 2 or not all(_ready(e, c) for c in here):
+            continue
+        special = _special(e, here[0])
+        if special is None or _special(e, here[1]) != special:
+            continue
+        weapons = _matching_weapons(e, sq.id, special)
+        if weapons:
+            out.append((sq.id, here, weapons[0]))
+    return out
+
+
+def _act_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    s = e.s
+    opts: list[Option] = []
+    if s.tokens["stock"].get("action", 0) <= 0:
+        return [Option("actions-done", "End the Soviet Counter Phase")]
+    supplies = e.count("supplies", "suppression")
+    artillery = any(e.count(f"loc:{n}", "artillery") for n in ARTILLERY_LOCATIONS)
+    for cid in e.house_counters():
+        c, spec = s.soviet[cid], e.c.soviet_counters[cid]
+        if c.marker or c.where == "raid":
+            continue
+        name, tgt = spec.name, (f"counter:{cid}",)
+        if not c.exhausted and not c.disrupted and e.is_square(c.where):
+            if spec.attack and _wehrmacht_in_sight(e, c.where, "infantry"):
+                opts.append(Option(f"attack:{cid}", f"{name}: Attack ({spec.attack} dice)", tgt))
+            if spec.suppress and supplies:
+                opts.append(Option(f"suppress:{cid}", f"{name}: Suppress ({spec.suppress})", tgt))
+            if "C" in spec.specials and command_targets(e, cid):
+                opts.append(Option(f"command:{cid}", f"{name}: Command (3 Recovers)", tgt))
+            if e.square(c.where).radio and not e.location_disrupted(4) and affordable(e, 2):
+                opts.append(Option(f"radio:{cid}", f"{name}: Request Reinforcements", tgt))
+            if "F" in spec.specials and artillery and _wehrmacht_in_sight(e, c.where, None):
+                opts.append(Option(f"observe:{cid}", f"{name}: Forward Observer", tgt))
+        if c.exhausted or c.disrupted:
+            opts.append(Option(f"recover:{cid}", f"{name}: Recover", tgt))
+    if s.actions_left >= 2 and s.tokens["stock"].get("action", 0) >= 2:
+        for sq_id, pair, weapon in _team_pairs(e):
+            w = e.c.weapons[weapon]
+            names = f"{e.name(pair[0])} & {e.name(pair[1])}"
+            tgt = (f"counter:{pair[0]}", f"counter:{pair[1]}", f"weapon:{weapon}")
+            if w.special == "A" and w.attack and _wehrmacht_in_sight(e, sq_id, "armor"):
+                opts.append(Option(f"team:at:{sq_id}", f"{names}: Anti-tank ({w.name})", tgt))
+            if w.special == "G":
+                if w.attack and _wehrmacht_in_sight(e, sq_id, "infantry"):
+                    opts.append(
+                        Option(f"team:mg-attack:{sq_id}", f"{names}: Machine Gun attack", tgt)
+                    )
+                if w.suppress and supplies:
+                    opts.append(
+                        Option(f"team:mg-suppress:{sq_id}", f"{names}: Machine Gun suppress", tgt)
+                    )
+            if w.special == "M" and w.suppress and supplies:
+                opts.append(Option(f"team:mortar:{sq_id}", f"{names}: Mortar ({w.name})", tgt))
+    opts.append(Option("actions-done", "End the Soviet Counter Phase"))
+    return opts
+
+
+def _act(e: Engine, cid: str, exhaust: bool) -> None:
+    """Mark a counter as having acted: Action token, and the Exhausted side if it exhausts."""
+    e.set_marker(cid, "action")
+    if exhaust:
+        e.s.soviet[cid].exhausted = True
+    e.s.actions_left -= 1
+
+
+@decision("act_pick", _act_options)
+def act_pick(e: Engine, p: dict[str, Any], option: str) -> None:
+    """Carry out the chosen counter action."""
+    if option == "actions-done":
+        e.log("The Soviet Counter Phase ends", "4.0 Soviet Counter Phase")
+        return
+    e.push("action_loop")
+    kind, _, rest = option.partition(":")
+    if kind == "team":
+        _team_action(e, *rest.split(":"))
+        return
+    cid = rest
+    spec = e.c.soviet_counters[cid]
+    where = e.s.soviet[cid].where
+    if kind == "recover":
+        _act(e, cid, exhaust=False)
+        c = e.s.soviet[cid]
+        if c.exhausted and c.disrupted:
+            e.ask("recover_which", f"{spec.name} recovers: which?", "4.0 Recover", counter=cid,
+                  source="")
+        else:
+            recover(e, cid, "disrupted" if c.disrupted else "exhausted", "4.0 Recover")
+        return
+    _act(e, cid, exhaust=True)
+    if kind == "attack":
+        e.log(f"{spec.name} attacks", "4.0 Attack")
+        _ask_fire_target(e, where, spec.attack, "infantry", spec.name, "4.0 Attack")
+    elif kind == "suppress":
+        _suppress(e, where, spec.suppress, spec.name, "4.0 Suppress")
+    elif kind == "command":
+        e.log(f"{spec.name} takes Command", "4.0 Command")
+        e.push("command_loop", commander=cid, left=3)
+    elif kind == "radio":
+        e.log(f"{spec.name} radios for reinforcements", "4.0 Request Reinforcements")
+        start_purchase(e, 2, "4.0 Request Reinforcements")
+    elif kind == "observe":
+        loc = next(n for n in ARTILLERY_LOCATIONS if e.count(f"loc:{n}", "artillery"))
+        e.move_tokens("artillery", f"loc:{loc}", "stock")
+        e.log(f"{spec.name} calls in the artillery readied on {loc}", "4.0 Forward Observer")
+        e.ask("fo_target", f"{spec.name}: choose the first target", "4.0 Forward Observer",
+              observer=cid)
+
+
+def recover(e: Engine, cid: str, what: str, rule: str) -> None:
+    """Remove a Disrupted token or flip back from Exhausted (4.0 Recover)."""
+    if what == "disrupted":
+        e.set_disrupted(cid, False)
+        e.log(f"{e.name(cid)} recovers: Disrupted token removed", rule)
+    else:
+        e.s.soviet[cid].exhausted = False
+        e.log(f"{e.name(cid)} recovers: no longer Exhausted", rule)
+
+
+def _recover_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    cid = p["counter"]
+    tgt = (f"counter:{cid}",)
+    return [
+        Option("disrupted", "Remove the Disrupted token", tgt),
+        Option("exhausted", "Flip back from Exhausted", tgt),
+    ]
+
+
+@decision("recover_which", _recover_options)
+def recover_which(e: Engine, p: dict[str, Any], option: str) -> None:
+    """A counter both Disrupted and Exhausted recovers one of the two."""
+    recover(e, p["counter"], option, "4.0 Recover")
+
+
+# --- attacks and suppression ---------------------------------------------------------------
+
+
+def _ask_fire_target(e: Engine, where: str, dice: int, kind: str, source: str, rule: str) -> None:
+    e.ask("fire_target", f"{source}: choose a target ({dice} dice)", rule, where=where,
+          dice=dice, target_kind=kind, source=source)
+
+
+def _fire_target_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    return [
+        Option(
+            f"target:{wid}",
+            f"{e.name(wid)} on track {t + 1} (Defense {e.c.wehrmacht_type_of(wid).defense})",
+            (f"track:{t + 1}:{i + 1}",),
+        )
+        for t, i, wid in _wehrmacht_in_sight(e, p["where"], p["target_kind"])
+    ]
+
+
+@decision("fire_target", _fire_target_options)
+def fire_target(e: Engine, p: dict[str, Any], option: str) -> None:
+    """Roll the attack against the chosen target."""
+    fire(e, option.split(":", 1)[1], p["dice"], p["source"], p["rule"])
+
+
+def fire(e: Engine, wid: str, dice: int, source: str, rule: str) -> None:
+    """Roll ``dice`` dice at a Wehrmacht counter: any die ≥ its Defense removes it (4.0)."""
+    defense = e.c.wehrmacht_type_of(wid).defense
+    e.roll(
+        dice,
+        {"type": "any", "target": defense},
+        f"{source}: {dice} dice against {e.name(wid)} Defense {defense}",
+        rule,
+        "fire_result",
+        target=wid,
+        source=source,
+        rule_name=rule,
+    )
+
+
+@step("fire_result")
+def fire_result(e: Engine, f: dict[str, Any]) -> None:
+    """A hit returns the Wehrmacht counter to the stock; the others on its track stay put."""
+    wid = f["target"]
+    if not any(d >= e.c.wehrmacht_type_of(wid).defense for d in f["dice"]):
+        e.log(f"{f['source']} misses the {e.name(wid)}", f["rule_name"])
+        return
+    for track in e.s.tracks:
+        if wid in track:
+            track[track.index(wid)] = ""
+            e.log(f"The {e.name(wid)} is destroyed and returns to the stock", f["rule_name"])
+            return
+
+
+def _suppress(e: Engine, where: str, value: int, source: str, rule: str) -> None:
+    """Move up to ``value`` Suppression tokens from Supplies to the position's colour box(es)."""
+    n = min(value, e.count("supplies", "suppression"))
+    colours = e.line_of_sight(where)
+    if len(colours) == 1:
+        e.move_tokens("suppression", "supplies", f"suppress:{colours[0]}", n)
+        e.log(f"{source} suppresses: {n} token(s) to the {colours[0]} Suppression box", rule)
+        return
+    e.ask("suppress_split", f"{source}: split {n} Suppression token(s)", rule, n=n,
+          colours=list(colours), source=source)
+
+
+def _split_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    n, (a, b) = p["n"], p["colours"]
+    return [
+        Option(f"split:{k}", f"{a} {k} / {b} {n - k}", (f"box:suppress:{a}", f"box:suppress:{b}"))
+        for k in range(n, -1, -1)
+    ]
+
+
+@decision("suppress_split", _split_options)
+def suppress_split(e: Engine, p: dict[str, Any], option: str) -> None:
+    """Split the tokens between the two colours of a two-coloured position (4.0 Suppress)."""
+    k = int(option.split(":")[1])
+    a, b = p["colours"]
+    e.move_tokens("suppression", "supplies", f"suppress:{a}", k)
+    e.move_tokens("suppression", "supplies", f"suppress:{b}", p["n"] - k)
+    e.log(f"{p['source']} suppresses: {k} to {a}, {p['n'] - k} to {b}", p["rule"])
+
+
+# --- Command -------------------------------------------------------------------------------
+
+
+@step("command_loop")
+def command_loop(e: Engine, f: dict[str, Any]) -> None:
+    """Offer the next of the three free Recovers (4.0 Command)."""
+    if f["left"] > 0 and command_targets(e, f["commander"]):
+        e.ask(
+            "command_target",
+            f"{e.name(f['commander'])} commands: {f['left']} Recover(s) left",
+            "4.0 Command",
+            commander=f["commander"],
+            left=f["left"],
+        )
+
+
+def _command_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    opts = []
+    for cid in command_targets(e, p["commander"]):
+        c = e.s.soviet[cid]
+        if c.disrupted:
+            opts.append(Option(f"cmd:{cid}:disrupted", f"{e.name(cid)}: remove Disrupted",
+                               (f"counter:{cid}",)))
+        if c.exhausted:
+            opts.append(Option(f"cmd:{cid}:exhausted", f"{e.name(cid)}: flip from Exhausted",
+                               (f"counter:{cid}",)))
+    opts.append(Option("done", "No more Recovers"))
+    return opts
+
+
+@decision("command_target", _command_options)
+def command_target(e: Engine, p: dict[str, Any], option: str) -> None:
+    """One free Recover; the counter gets a Command token and cannot act this phase."""
+    if option == "done":
+        return
+    _, cid, what = option.split(":")
+    if e.s.soviet[cid].marker != "command":
+        e.set_marker(cid, "command")
+    recover(e, cid, what, "4.0 Command")
+    e.push("command_loop", commander=p["commander"], left=p["left"] - 1)
+
+
+# --- Forward Observer ----------------------------------------------------------------------
+
+
+def _fo_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    where = e.s.soviet[p["observer"]].where
+    return [
+        Option(f"target:{wid}", f"{e.name(wid)} on track {t + 1}", (f"track:{t + 1}:{i + 1}",))
+        for t, i, wid in _wehrmacht_in_sight(e, where, None)
+    ]
+
+
+@decision("fo_target", _fo_options)
+def fo_target(e: Engine, p: dict[str, Any], option: str) -> None:
+    """The first target; then an optional adjacent second one (4.0 Forward Observer)."""
+    wid = option.split(":", 1)[1]
+    e.ask("fo_second", "Forward Observer: a second, adjacent target?", "4.0 Forward Observer",
+          observer=p["observer"], first=wid)
+
+
+def _adjacent(e: Engine, wid: str) -> list[tuple[int, int, str]]:
+    for t, track in enumerate(e.s.tracks):
+        if wid in track:
+            i = track.index(wid)
+            return [(t, j, track[j]) for j in (i - 1, i + 1) if 0 <= j < len(track) and track[j]]
+    return []
+
+
+def _fo_second_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    opts = [
+        Option(f"target:{wid}", f"Also {e.name(wid)} (circle {i + 1})", (f"track:{t + 1}:{i + 1}",))
+        for t, i, wid in _adjacent(e, p["first"])
+    ]
+    opts.append(Option("one", "Only the first target"))
+    return opts
+
+
+@decision("fo_second", _fo_second_options)
+def fo_second(e: Engine, p: dict[str, Any], option: str) -> None:
+    """Roll against each target in turn."""
+    targets = [p["first"]] + ([option.split(":", 1)[1]] if option != "one" else [])
+    dice = e.o.forward_observer_dice
+    name = e.name(p["observer"])
+    frames = [
+        {"op": "fo_fire", "target": w, "dice_count": dice, "source": f"{name} (artillery)"}
+        for w in targets
+    ]
+    e.push_seq(frames)
+
+
+@step("fo_fire")
+def fo_fire(e: Engine, f: dict[str, Any]) -> None:
+    """One Forward Observer attack roll."""
+    fire(e, f["target"], f["dice_count"], f["source"], "4.0 Forward Observer")
+
+
+# --- weapon teams --------------------------------------------------------------------------
+
+
+def _team_action(e: Engine, kind: str, square: str) -> None:
+    pair = e.counters_at(square)
+    special = {"at": "A", "mg-attack": "G", "mg-suppress": "G", "mortar": "M"}[kind]
+    weapon = _matching_weapons(e, square, special)[0]
+    w = e.c.weapons[weapon]
+    for cid in pair:
+        _act(e, cid, exhaust=True)
+    bonus = inspire_bonus(e, special) if special in ("A", "G") else 0
+    names = " & ".join(e.name(c) for c in pair)
+    source = f"{names} ({w.name})"
+    rule = {"A": "4.0 Anti-tank", "G": "4.0 Machine Gun", "M": "4.0 Mortar"}[special]
+    if bonus:
+        e.log("Inspire: one extra die or token", "4.0 Inspire")
+    if kind == "at":
+        _ask_fire_target(e, square, w.attack + bonus, "armor", source, rule)
+    elif kind == "mg-attack":
+        _ask_fire_target(e, square, w.attack + bonus, "infantry", source, rule)
+    else:
+        _suppress(e, square, w.suppress + bonus, source, rule)

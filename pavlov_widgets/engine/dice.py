@@ -1,0 +1,136 @@
+"""Dice: a small seeded generator kept inside the game state, and the exact odds of a roll.
+
+The rulebook's rolls are all six-sided dice read one of a few ways: one die picks a colour,
+track or position; "at least one die ≥ X" hits (Sniper, Mortar, artillery, attacks);
+"each die ≥ X" counts (anti-aircraft fire); the sum is compared with a Defense (Storm Group
+raid) or names a location (Ju 87, 3d6); each die separately decides a counter's fate
+(Storm Group casualties, 1–4 lost). :func:`distribution` gives the exact probability of
+every result of such a test, for the what-if lab.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from math import comb
+from typing import Any
+
+MASK64 = (1 << 64) - 1
+
+
+def next_random(state: int) -> tuple[int, int]:
+    """One step of SplitMix64: returns ``(new_state, 64-bit output)``.
+
+    The whole generator is one integer, so a game's state (and so every snapshot, save and
+    undo point) carries it as plain data.
+    """
+    state = (state + 0x9E3779B97F4A7C15) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, z ^ (z >> 31)
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """A uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
+    limit = (MASK64 + 1) - ((MASK64 + 1) % n)
+    while True:
+        state, value = next_random(state)
+        if value < limit:
+            return state, value % n
+
+
+def seed_state(seed: int, stream: str) -> int:
+    """The generator state for one stream (``"dice"`` or ``"cards"``) of a seeded game."""
+    state = seed & MASK64
+    for ch in stream:
+        state, _ = next_random(state ^ ord(ch))
+    return state
+
+
+# --- exact odds ---------------------------------------------------------------------------
+
+
+@cache
+def _sum_counts(n: int) -> tuple[int, ...]:
+    """How many of the 6**n ordered rolls of n dice give each total (index = total)."""
+    counts = [1]
+    for _ in range(n):
+        nxt = [0] * (len(counts) + 6)
+        for total, ways in enumerate(counts):
+            if ways:
+                for face in range(1, 7):
+                    nxt[total + face] += ways
+        counts = nxt
+    return tuple(counts)
+
+
+def p_any_at_least(n: int, target: int) -> Fraction:
+    """Probability that at least one of n dice shows ``target`` or more."""
+    if n <= 0:
+        return Fraction(0)
+    target = max(1, target)
+    if target > 6:
+        return Fraction(0)
+    return 1 - Fraction(target - 1, 6) ** n
+
+
+def p_sum_at_least(n: int, target: int) -> Fraction:
+    """Probability that n dice total ``target`` or more."""
+    counts = _sum_counts(n)
+    good = sum(counts[max(0, target) :])
+    return Fraction(good, 6**n)
+
+
+def _binomial(n: int, p: Fraction) -> list[Fraction]:
+    return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
+
+
+def distribution(n: int, test: dict[str, Any]) -> list[tuple[str, Fraction]]:
+    """Every result of rolling n dice for ``test``, with its exact probability.
+
+    ``test["type"]`` is one of ``pick`` (one die read through ``labels``), ``any`` (hit when a
+    die ≥ ``target``), ``count`` (how many dice ≥ ``target``), ``sum`` (total ≥ ``target``),
+    ``total`` (the total itself) or ``survive`` (how many dice ≥ ``target``, read as counters
+    unharmed). The probabilities sum to exactly 1.
+    """
+    kind = test["type"]
+    if kind == "pick":
+        labels: list[str] = test["labels"]
+        out: dict[str, Fraction] = {}
+        for label in labels:
+            out[label] = out.get(label, Fraction(0)) + Fraction(1, 6)
+        return list(out.items())
+    if kind == "any":
+        hit = p_any_at_least(n, test["target"])
+        return [("hit", hit), ("miss", 1 - hit)]
+    if kind == "sum":
+        success = p_sum_at_least(n, test["target"])
+        return [("success", success), ("failure", 1 - success)]
+    if kind == "total":
+        counts = _sum_counts(n)
+        return [(str(t), Fraction(w, 6**n)) for t, w in enumerate(counts) if w]
+    if kind in ("count", "survive"):
+        target = max(1, min(7, test["target"]))
+        p = Fraction(7 - target, 6)
+        word = "hits" if kind == "count" else "unharmed"
+        return [(f"{k} {word}", q) for k, q in enumerate(_binomial(n, p))]
+    raise ValueError(f"unknown dice test type {kind!r}")
+
+
+def read(dice: list[int], test: dict[str, Any]) -> str:
+    """The result label of a concrete roll under ``test`` (one of :func:`distribution`'s)."""
+    kind = test["type"]
+    if kind == "pick":
+        labels: list[str] = test["labels"]
+        return labels[dice[0] - 1]
+    if kind == "any":
+        return "hit" if any(d >= test["target"] for d in dice) else "miss"
+    if kind == "sum":
+        return "success" if sum(dice) >= test["target"] else "failure"
+    if kind == "total":
+        return str(sum(dice))
+    if kind in ("count", "survive"):
+        word = "hits" if kind == "count" else "unharmed"
+        return f"{sum(d >= test['target'] for d in dice)} {word}"
+    raise ValueError(f"unknown dice test type {kind!r}")

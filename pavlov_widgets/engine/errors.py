@@ -1,0 +1,57 @@
+"""The engine's errors: each names what is wrong, and none leaves a game half-changed.
+
+Every error is a :class:`PavlovError`; the ones caused by bad input are also
+:class:`ValueError` so that callers can catch them the ordinary way.
+"""
+
+from __future__ import annotations
+
+
+class PavlovError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class IllegalActionError(PavlovError, ValueError):
+    """An action that is not one of the pending decision's legal options.
+
+    The message names the action, the pending decision and the rule that governs it.
+    The game is left exactly as it was.
+    """
+
+    def __init__(self, action: object, prompt: str, rule: str, reason: str) -> None:
+        self.action = action
+        self.prompt = prompt
+        self.rule = rule
+        self.reason = reason
+        super().__init__(f"illegal action {action!r}: {reason} (pending: {prompt!r}; rule {rule})")
+
+
+class NotAChanceStepError(PavlovError, ValueError):
+    """A roll was requested while the game waits for a decision (or is over)."""
+
+
+class BadDiceError(PavlovError, ValueError):
+    """Forced dice of the wrong count or outside 1–6."""
+
+
+class DiceScriptExhaustedError(PavlovError, RuntimeError):
+    """A scripted game needed another die but its script had none left."""
+
+
+class SaveFormatError(PavlovError, ValueError):
+    """A saved game that is corrupt, hand-edited or of an unknown format; names the field."""
+
+
+class ComponentError(PavlovError, ValueError):
+    """A component file with a missing or invalid field; names the file, record and field."""
+
+
+class UnknownScenarioError(PavlovError, KeyError):
+    """A scenario name that is not in the registry; lists the known names."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown scenario"
+
+
+class NothingToUndoError(PavlovError, ValueError):
+    """Undo at the start of a game, or redo with nothing undone."""

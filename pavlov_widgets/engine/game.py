@@ -1,0 +1,518 @@
+"""The public face of the engine: :class:`Game`.
+
+A game is always at one of three points: waiting for a **decision** (``legal_actions()``
+lists the options in a fixed, documented order; ``apply(option_id)`` takes one), at a
+**chance** step (``chance()`` gives the dice and the exact odds of each result; ``roll()``
+rolls them from the game's own dice, ``force(dice)`` sets them), or **over** (``outcome``).
+With ``auto_roll=True`` (the default) chance steps are rolled as soon as they come up.
+
+Every decision and roll is kept in the history, so ``undo``/``redo`` step back and forth
+(by snapshot and replay), ``save``/``load`` round-trip through JSON, and a replay gives the
+identical log.
+
+Example:
+    >>> from pavlov_widgets.engine import Game
+    >>> game = Game.new(seed=7)
+    >>> game.turn, game.phase
+    (1, 'soviet_cards')
+    >>> game.legal_actions()[-1].id
+    'end-phase'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+# importing the rule modules registers their steps and decisions
+from . import combat, counters, raids, reinforcements, setup, soviet_cards, wehrmacht  # noqa: F401
+from . import dice as dice_mod
+from .components import Components, default_components
+from .core import PHASE_LABELS, Engine, LogEntry, Option
+from .errors import (
+    BadDiceError,
+    DiceScriptExhaustedError,
+    IllegalActionError,
+    NotAChanceStepError,
+    NothingToUndoError,
+    SaveFormatError,
+)
+from .options import RuleOptions
+from .scoring import Score, score
+from .state import GameState
+
+SAVE_FORMAT = "pavlov-widgets-save"
+SAVE_VERSION = 1
+SNAPSHOT_EVERY = 24
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The pending decision: what is asked, under which rule, and its legal options."""
+
+    op: str
+    prompt: str
+    rule: str
+    options: tuple[Option, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """The pending chance step: how many dice, what for, and the exact odds of each result."""
+
+    dice: int
+    label: str
+    rule: str
+    test: dict[str, Any]
+    outcomes: tuple[tuple[str, Fraction], ...]
+
+    def probability(self, result: str) -> Fraction:
+        """The exact probability of one result label (0 if it cannot happen)."""
+        return sum((p for label, p in self.outcomes if label == result), Fraction(0))
+
+
+@dataclass(slots=True)
+class _Entry:
+    """One step of history: a choice, or a roll (``forced`` when set by hand)."""
+
+    kind: str
+    value: Any
+    forced: bool = False
+    auto: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "value": self.value}
+        if self.forced:
+            out["forced"] = True
+        if self.auto:
+            out["auto"] = True
+        return out
+
+
+class Game:
+    """A game of Pavlov's House: seeded, steppable, undoable, saveable."""
+
+    def __init__(
+        self,
+        initial: GameState,
+        components: Components | None = None,
+        options: RuleOptions | None = None,
+        auto_roll: bool = True,
+    ) -> None:
+        """Start from a prepared state (see :meth:`new` and the scenario registry)."""
+        self.components = components or default_components()
+        self.options = options or RuleOptions()
+        self.auto_roll = auto_roll
+        self._initial = initial.copy()
+        self._engine = Engine(initial.copy(), self.components, self.options)
+        self._history: list[_Entry] = []
+        self._redo: list[list[_Entry]] = []
+        self._snapshots: dict[int, tuple[GameState, int]] = {}
+        self._engine.run()
+        self._snapshot_if_due()
+        self._auto()
+
+    @classmethod
+    def new(
+        cls,
+        seed: int = 0,
+        options: RuleOptions | None = None,
+        components: Components | None = None,
+        auto_roll: bool = True,
+    ) -> Game:
+        """A new game dealt from ``seed`` (Setup 1–11), at its first decision."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, not {seed!r}")
+        comps = components or default_components()
+        opts = options or RuleOptions()
+        return cls(setup.initial_state(seed, comps, opts), comps, opts, auto_roll)
+
+    # --- reading the game ------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The live state (read it; change it only through ``apply``/``roll``/``force``)."""
+        return self._engine.s
+
+    @property
+    def engine(self) -> Engine:
+        """The rule machine, for helpers such as the board view (read-only use)."""
+        return self._engine
+
+    @property
+    def turn(self) -> int:
+        """The turn number (1–21 in a full game)."""
+        return self.state.turn
+
+    @property
+    def phase(self) -> str:
+        """The phase key (see :data:`pavlov_widgets.engine.state.PHASES`)."""
+        return self.state.phase
+
+    @property
+    def phase_label(self) -> str:
+        """The phase as a person would say it."""
+        return PHASE_LABELS[self.state.phase]
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """Every log entry so far, oldest first."""
+        return list(self._engine.log_entries)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.state.outcome is not None
+
+    @property
+    def outcome(self) -> dict[str, Any] | None:
+        """How the game ended: result, level, award, score and how (None while playing)."""
+        return None if self.state.outcome is None else dict(self.state.outcome)
+
+    def score(self) -> Score:
+        """The score as it stands (6.0)."""
+        return score(self._engine)
+
+    @property
+    def pending(self) -> Decision | Chance | None:
+        """The pending decision or chance step (None when the game is over)."""
+        p = self.state.pending
+        if p is None or self.is_over:
+            return None
+        if p["kind"] == "decision":
+            return Decision(p["op"], p["prompt"], p["rule"], tuple(self._engine.options()))
+        return self.chance()
+
+    def legal_actions(self) -> list[Option]:
+        """The options of the pending decision, in their fixed order ([] otherwise)."""
+        return self._engine.options()
+
+    def chance(self) -> Chance | None:
+        """The pending chance step with exact odds, or None if none is pending."""
+        p = self.state.pending
+        if p is None or p["kind"] != "chance" or self.is_over:
+            return None
+        outcomes = tuple(dice_mod.distribution(p["n"], p["test"]))
+        return Chance(p["n"], p["label"], p["rule"], dict(p["test"]), outcomes)
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """Every choice and roll so far, as plain data."""
+        return [e.to_dict() for e in self._history]
+
+    # --- acting ------------------------------------------------------------------------
+
+    def apply(self, action: str | Option) -> None:
+        """Take one legal option of the pending decision (by id or :class:`Option`).
+
+        Raises:
+            IllegalActionError: the action is not a legal option now (the game is unchanged).
+        """
+        option_id = action.id if isinstance(action, Option) else action
+        p = self.state.pending
+        if self.is_over or p is None:
+            raise IllegalActionError(action, "game over", "6.0 Ending the Game",
+                                     "the game is over")
+        if p["kind"] != "decision":
+            raise IllegalActionError(action, p["label"], p["rule"],
+                                     "the game is waiting for a roll: call roll() or force()")
+        if not isinstance(option_id, str):
+            raise IllegalActionError(action, p["prompt"], p["rule"],
+                                     "an action must be an option id (a string) or an Option")
+        legal = self._engine.options()
+        if not any(o.id == option_id for o in legal):
+            sample = ", ".join(o.id for o in legal[:6]) + (" ..." if len(legal) > 6 else "")
+            raise IllegalActionError(action, p["prompt"], p["rule"],
+                                     f"not a legal option here; legal: {sample}")
+        self._do(_Entry("choose", option_id))
+        self._auto()
+
+    def roll(self) -> list[int]:
+        """Roll the pending chance step with the game's dice; returns the dice."""
+        p = self._need_chance()
+        dice = self._engine.draw_dice(p["n"])
+        self._do(_Entry("roll", dice))
+        self._auto()
+        return dice
+
+    def force(self, dice: Sequence[int]) -> None:
+        """Resolve the pending chance step with chosen dice (teaching, what-if).
+
+        Raises:
+            BadDiceError: wrong number of dice, or a die outside 1–6.
+        """
+        p = self._need_chance()
+        values = list(dice) if isinstance(dice, (list, tuple)) else None
+        if values is None or len(values) != p["n"]:
+            raise BadDiceError(f"{p['label']}: needs exactly {p['n']} dice, got {dice!r}")
+        for d in values:
+            if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+                raise BadDiceError(f"{p['label']}: each die must be 1-6, got {d!r}")
+        self._do(_Entry("roll", values, forced=True))
+        self._auto()
+
+    def step(self) -> None:
+        """Move on by one: roll a pending chance step (what the board's Step button does).
+
+        At a decision there is nothing to step; that raises :class:`NotAChanceStepError`.
+        """
+        self.roll()
+
+    def _need_chance(self) -> dict[str, Any]:
+        p = self.state.pending
+        if self.is_over or p is None or p["kind"] != "chance":
+            what = "the game is over" if self.is_over else "a decision is pending"
+            raise NotAChanceStepError(f"no roll is pending: {what}")
+        return p
+
+    def _do(self, entry: _Entry) -> None:
+        """Resolve one entry and record it; on an internal error, restore and re-raise."""
+        before = len(self._history)
+        try:
+            self._resolve(entry)
+        except Exception:
+            self._restore(before)
+            raise
+        self._history.append(entry)
+        self._redo.clear()
+        self._snapshot_if_due()
+
+    def _resolve(self, entry: _Entry) -> None:
+        if entry.kind == "choose":
+            self._engine.resolve_decision(entry.value)
+        else:
+            self._engine.resolve_chance(list(entry.value))
+
+    def _auto(self) -> None:
+        """Roll chance steps as they come while auto_roll is on (a script running dry stops)."""
+        while self.auto_roll and not self.is_over:
+            p = self.state.pending
+            if p is None or p["kind"] != "chance":
+                return
+            if self.state.script is not None and len(self.state.script) < p["n"]:
+                return
+            dice = self._engine.draw_dice(p["n"])
+            self._do(_Entry("roll", dice, auto=True))
+
+    # --- history -----------------------------------------------------------------------
+
+    def _snapshot_if_due(self) -> None:
+        n = len(self._history)
+        if n % SNAPSHOT_EVERY == 0 and n not in self._snapshots:
+            self._snapshots[n] = (self.state.copy(), len(self._engine.log_entries))
+
+    def _restore(self, length: int) -> None:
+        """Rebuild the game as it was after the first ``length`` history entries."""
+        base = max(k for k in self._snapshots if k <= length)
+        snap, log_len = self._snapshots[base]
+        self._engine.s = snap.copy()
+        del self._engine.log_entries[log_len:]
+        for entry in self._history[base:length]:
+            self._replay_one(entry)
+        del self._history[length:]
+        for k in [k for k in self._snapshots if k > length]:
+            del self._snapshots[k]
+
+    def _replay_one(self, entry: _Entry) -> None:
+        if entry.kind == "roll" and not entry.forced:
+            # draw again so the generator (or the script) moves on exactly as it did
+            drawn = self._engine.draw_dice(len(entry.value))
+            if drawn != list(entry.value):
+                raise SaveFormatError(
+                    f"history: a roll recorded as {entry.value} replays as {drawn}"
+                )
+        self._resolve(entry)
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is a choice or roll to take back."""
+        return any(not e.auto for e in self._history)
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether an undone step can be made again."""
+        return bool(self._redo)
+
+    def undo(self) -> None:
+        """Take back the last choice (with the automatic rolls that followed it), or the
+        last hand-made roll.
+
+        Raises:
+            NothingToUndoError: nothing has been chosen or rolled yet.
+        """
+        if not self.can_undo:
+            raise NothingToUndoError("nothing to undo: no choice or roll has been made")
+        k = len(self._history)
+        while self._history[k - 1].auto:
+            k -= 1
+        k -= 1
+        undone = self._history[k:]
+        redo = list(self._redo)
+        self._restore(k)
+        self._redo = [*redo, undone]
+
+    def redo(self) -> None:
+        """Make the last undone step again, with the same dice.
+
+        Raises:
+            NothingToUndoError: nothing has been undone.
+        """
+        if not self._redo:
+            raise NothingToUndoError("nothing to redo")
+        group = self._redo.pop()
+        keep = list(self._redo)
+        for entry in group:
+            self._engine_replay_forward(entry)
+        self._redo = keep
+
+    def _engine_replay_forward(self, entry: _Entry) -> None:
+        self._replay_one(entry)
+        self._history.append(entry)
+        self._snapshot_if_due()
+
+    def copy(self) -> Game:
+        """An independent game at the same point, with the same history (for branching)."""
+        twin = Game.__new__(Game)
+        twin.components, twin.options, twin.auto_roll = self.components, self.options, self.auto_roll
+        twin._initial = self._initial.copy()
+        twin._engine = Engine(self.state.copy(), self.components, self.options)
+        twin._engine.log_entries = list(self._engine.log_entries)
+        twin._history = [_Entry(e.kind, list(e.value) if isinstance(e.value, list) else e.value,
+                                e.forced, e.auto) for e in self._history]
+        twin._redo = list(self._redo)
+        twin._snapshots = {k: (s.copy(), n) for k, (s, n) in self._snapshots.items()}
+        return twin
+
+    # --- saving ------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as plain data: start, options, history and a snapshot."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "components": self.components.fingerprint,
+            "options": self.options.to_dict(),
+            "auto_roll": self.auto_roll,
+            "initial": self._initial.to_dict(),
+            "history": self.history,
+            "state": self.state.to_dict(),
+        }
+
+    def to_json(self) -> str:
+        """The saved game as a JSON string."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    def save(self, path: str | Path) -> None:
+        """Write the saved game to a file."""
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def from_dict(cls, data: Any, components: Components | None = None) -> Game:
+        """Rebuild a game by replaying its history from its start; the stored snapshot must
+        match the replay.
+
+        Raises:
+            SaveFormatError: a missing, mistyped or inconsistent field (named in the message).
+        """
+        if not isinstance(data, dict):
+            raise SaveFormatError("save: must be a JSON object")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveFormatError(f"save.format: expected {SAVE_FORMAT!r}")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveFormatError(f"save.version: unsupported version {data.get('version')!r}")
+        comps = components or default_components()
+        if data.get("components") != comps.fingerprint:
+            raise SaveFormatError(
+                "save.components: the game was saved with other component files "
+                f"({data.get('components')!r}, these are {comps.fingerprint!r})"
+            )
+        options = RuleOptions.from_dict(data.get("options"))
+        auto = data.get("auto_roll")
+        if not isinstance(auto, bool):
+            raise SaveFormatError("save.auto_roll: must be true or false")
+        initial = GameState.from_dict(data.get("initial"))
+        history = data.get("history")
+        if not isinstance(history, list):
+            raise SaveFormatError("save.history: must be a list")
+        try:
+            game = cls(initial, comps, options, auto_roll=False)
+        except SaveFormatError:
+            raise
+        except Exception as exc:
+            raise SaveFormatError(f"save.initial: not a playable state ({exc})") from exc
+        for i, raw in enumerate(history):
+            game._load_entry(i, raw)
+        game.auto_roll = auto
+        if "state" not in data or game.state.to_dict() != data["state"]:
+            raise SaveFormatError("save.state: does not match the replayed history")
+        return game
+
+    def _load_entry(self, i: int, raw: Any) -> None:
+        where = f"save.history[{i}]"
+        if not isinstance(raw, dict) or raw.get("kind") not in ("choose", "roll"):
+            raise SaveFormatError(f"{where}: must be a choice or a roll")
+        extra = set(raw) - {"kind", "value", "forced", "auto"}
+        if extra:
+            raise SaveFormatError(f"{where}: unknown field(s) {sorted(extra)}")
+        forced, auto = raw.get("forced", False), raw.get("auto", False)
+        if not isinstance(forced, bool) or not isinstance(auto, bool):
+            raise SaveFormatError(f"{where}: forced and auto must be true or false")
+        value = raw.get("value")
+        try:
+            if raw["kind"] == "choose":
+                if not isinstance(value, str):
+                    raise SaveFormatError(f"{where}.value: must be an option id")
+                self.apply(value)
+                self._history[-1].auto = auto
+            else:
+                p = self._need_chance()
+                if forced:
+                    self.force(value)
+                else:
+                    if not isinstance(value, list) or len(value) != p["n"]:
+                        raise SaveFormatError(f"{where}.value: must be {p['n']} dice")
+                    rolled = self.roll()
+                    if rolled != value:
+                        raise SaveFormatError(f"{where}.value: recorded {value}, replays {rolled}")
+                self._history[-1].auto = auto
+        except (IllegalActionError, NotAChanceStepError, BadDiceError,
+                DiceScriptExhaustedError) as exc:
+            raise SaveFormatError(f"{where}: {exc}") from exc
+
+    @classmethod
+    def from_json(cls, text: str, components: Components | None = None) -> Game:
+        """Load a game from :meth:`to_json` text."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as exc:
+            raise SaveFormatError(f"save: not valid JSON ({exc})") from exc
+        return cls.from_dict(data, components)
+
+    @classmethod
+    def load(cls, path: str | Path, components: Components | None = None) -> Game:
+        """Load a game saved with :meth:`save`."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SaveFormatError(f"save: cannot read {path} ({exc})") from exc
+        return cls.from_json(text, components)
+
+    # --- display -----------------------------------------------------------------------
+
+    def render_text(self) -> str:
+        """The whole board as text."""
+        from .render import render_text
+
+        return render_text(self)
+
+    def __repr__(self) -> str:
+        if self.is_over:
+            o = self.state.outcome or {}
+            return f"<Game over: {o.get('level')} (score {o.get('score')}), turn {self.turn}>"
+        p = self.state.pending or {}
+        what = p.get("prompt") or p.get("label") or ""
+        return f"<Game turn {self.turn}, {self.phase_label}: {what}>"

@@ -1,0 +1,168 @@
+"""Storm Group raids (3.0 Special Cards: Storm Group) and the end of the game (6.0).
+
+A raid needs a card in the Storm Group box and no Wehrmacht counter on that card's colour
+of tracks. The player picks any counters in the house that are neither Exhausted nor
+Disrupted (Reserves included); each rolls one die, two more for a Storm Group [S] counter;
+the raid succeeds when the *total* reaches the card's Defense. Then each raider rolls one
+die: 1–4 is a casualty (First Aid may save it), 5–6 returns to Reserves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import Engine, Option, decision, step
+from .wehrmacht import storm_group_of
+
+RAID_RULE = "3.0 Special Cards: Storm Group"
+
+
+def raid_target_clear(e: Engine) -> bool:
+    """Whether the Storm Group box holds a card whose colour of tracks is clear."""
+    if not e.s.storm_box:
+        return False
+    colour = e.c.storm_groups[storm_group_of(e, e.s.storm_box)].colour
+    return all(
+        not any(e.s.tracks[t.number - 1]) for t in e.c.board.tracks_of(colour)
+    )
+
+
+def raid_candidates(e: Engine) -> list[str]:
+    """Counters that may join a raid: in the house, not Exhausted, not Disrupted."""
+    return [
+        cid
+        for cid in e.house_counters()
+        if e.s.soviet[cid].where != "raid"
+        and not e.s.soviet[cid].exhausted
+        and not e.s.soviet[cid].disrupted
+    ]
+
+
+def start_raid(e: Engine, free: bool) -> None:
+    """Ask for raiders (``free``: the end-of-game Milk House raid, which may be declined)."""
+    sg = e.c.storm_groups[storm_group_of(e, e.s.storm_box)]
+    e.ask(
+        "raid_pick",
+        f"Storm Group raid on {sg.name} (Defense {sg.defense}): choose the raiders",
+        RAID_RULE if not free else "6.0 Ending the Game",
+        chosen=[],
+        free=free,
+    )
+
+
+def _raid_dice(e: Engine, chosen: list[str]) -> int:
+    return sum(3 if "S" in e.c.soviet_counters[c].specials else 1 for c in chosen)
+
+
+def _raid_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    chosen: list[str] = p["chosen"]
+    opts = [
+        Option(f"raider:{cid}", f"Send {e.name(cid)}", (f"counter:{cid}",))
+        for cid in raid_candidates(e)
+        if cid not in chosen
+    ]
+    if chosen:
+        n = _raid_dice(e, chosen)
+        opts.append(Option("launch", f"Launch the raid: {len(chosen)} counter(s), {n} dice"))
+    if p["free"]:
+        opts.append(Option("decline", "Do not raid"))
+    return opts
+
+
+@decision("raid_pick", _raid_options)
+def raid_pick(e: Engine, p: dict[str, Any], option: str) -> None:
+    """Add raiders one at a time, then launch (or decline the free raid)."""
+    if option.startswith("raider:"):
+        e.ask(
+            "raid_pick",
+            p["prompt"],
+            p["rule"],
+            chosen=[*p["chosen"], option.split(":", 1)[1]],
+            free=p["free"],
+        )
+        return
+    if option == "decline":
+        e.log("No raid on the Milk House", "6.0 Ending the Game")
+        return
+    chosen: list[str] = p["chosen"]
+    sg = e.c.storm_groups[storm_group_of(e, e.s.storm_box)]
+    for cid in chosen:
+        was = e.s.soviet[cid].where
+        e.s.soviet[cid].where = "raid"
+        e.settle_weapons(was)
+    names = ", ".join(e.name(c) for c in chosen)
+    e.log(f"Storm Group raid on {sg.name} by {names}", RAID_RULE)
+    n = _raid_dice(e, chosen)
+    e.roll(
+        n,
+        {"type": "sum", "target": sg.defense},
+        f"Raid on {sg.name}: {n} dice, total against Defense {sg.defense}",
+        RAID_RULE,
+        "raid_result",
+        raiders=chosen,
+    )
+
+
+@step("raid_result")
+def raid_result(e: Engine, f: dict[str, Any]) -> None:
+    """Success sets the card aside for its VP; either way each raider rolls for its fate."""
+    sg = e.c.storm_groups[storm_group_of(e, e.s.storm_box)]
+    total = sum(f["dice"])
+    if total >= sg.defense:
+        e.s.storm_won.append(e.s.storm_box)
+        e.s.storm_box = ""
+        e.log(f"The raid succeeds ({total} ≥ {sg.defense}): {sg.vp} VP", RAID_RULE)
+    else:
+        e.log(f"The raid fails ({total} < {sg.defense}); the card stays", RAID_RULE)
+    raiders: list[str] = f["raiders"]
+    e.roll(
+        len(raiders),
+        {"type": "survive", "target": 5},
+        "Raid casualties: one die per raider, 1-4 is a casualty",
+        RAID_RULE,
+        "raid_fates",
+        raiders=raiders,
+    )
+
+
+@step("raid_fates")
+def raid_fates(e: Engine, f: dict[str, Any]) -> None:
+    """Resolve each raider's die in order: 5–6 back to Reserves, 1–4 a casualty."""
+    frames = [
+        {"op": "raid_fate", "counter": cid, "die": d}
+        for cid, d in zip(f["raiders"], f["dice"], strict=True)
+    ]
+    e.push_seq(frames)
+
+
+@step("raid_fate")
+def raid_fate(e: Engine, f: dict[str, Any]) -> None:
+    """One raider's fate."""
+    cid = f["counter"]
+    if f["die"] >= 5:
+        e.s.soviet[cid].where = "reserves"
+        e.log(f"{e.name(cid)} rolls {f['die']} and returns to Reserves", RAID_RULE)
+    else:
+        e.push("casualty", counter=cid, why=f"raid, rolled {f['die']}", rule=RAID_RULE)
+
+
+@step("game_end")
+def game_end(e: Engine, f: dict[str, Any]) -> None:
+    """The deck is out: the free Milk House raid if the red tracks are clear, then score."""
+    e.s.phase = "game_end"
+    e.push("final_score")
+    box = e.s.storm_box
+    if box and e.c.storm_groups[storm_group_of(e, box)].id == "milk-house":
+        if raid_target_clear(e) and raid_candidates(e):
+            e.log("The Wehrmacht deck is exhausted: a free raid on the Milk House", "6.0")
+            start_raid(e, free=True)
+        else:
+            e.log("The Milk House cannot be raided (its tracks are not clear)", "6.0")
+
+
+@step("final_score")
+def final_score(e: Engine, f: dict[str, Any]) -> None:
+    """Score the game and set the victory level (6.0)."""
+    from .scoring import finish
+
+    finish(e, immediate_loss=None)

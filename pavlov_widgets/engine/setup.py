@@ -1,0 +1,115 @@
+"""Setup (rulebook Setup 1–11): a fresh game state from a seed, and the turn loop.
+
+Decks are shuffled with the game's own card generator, so the same seed always deals the
+same game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import dice as dice_mod
+from .components import COLOURS, Components
+from .core import Engine, step
+from .options import RuleOptions
+from .state import GameState, SovietCounter
+
+
+def initial_state(seed: int, components: Components, options: RuleOptions) -> GameState:
+    """The state before the first turn: every component where Setup 1–11 puts it."""
+    c = components
+    tokens_stock = {t.id: t.total - t.in_supplies for t in c.tokens.values()}
+    supplies = {t.id: t.in_supplies for t in c.tokens.values() if t.in_supplies}
+    state = GameState(
+        seed=seed,
+        dice_rng=dice_mod.seed_state(seed, "dice"),
+        card_rng=dice_mod.seed_state(seed, "cards"),
+        script=None,
+        turn=0,
+        phase="setup",
+        soviet={
+            cid: SovietCounter("reserves" if spec.starts_in_reserves else "stock")
+            for cid, spec in c.soviet_counters.items()
+        },
+        weapons={wid: "stock" for wid in c.weapons},
+        tracks=[[""] * t.circles for t in c.board.tracks],
+        defense={colour: c.board.defense_start for colour in COLOURS},
+        tokens={"stock": tokens_stock, "removed": {}, "supplies": supplies, "staging": {}},
+        wehrmacht_deck=[],
+        wehrmacht_current="",
+        wehrmacht_done=[],
+        resupply_removed=[],
+        storm_box="",
+        storm_won=[],
+        storm_lost=[],
+        soviet_deck=[],
+        hand=[],
+        hand_used=[],
+        soviet_discard=[],
+        fog_stock=[],
+        cards_in_phase=0,
+        actions_left=0,
+        moves_left=0,
+        moved=[],
+    )
+    engine = Engine(state, components, options)
+    _deal(engine)
+    engine.push("turn_start")
+    return state
+
+
+def _deal(e: Engine) -> None:
+    """Setup 2 and 5: build the Wehrmacht and Soviet decks."""
+    c, s = e.c, e.s
+    decks: dict[int, list[str]] = {d: [] for d in range(1, 6)}
+    for card in c.wehrmacht_cards.values():
+        if not card.competitive:
+            decks[card.deck].append(card.id)
+    for cards in decks.values():
+        e.shuffle(cards)
+    if e.o.milk_house_at_bottom:
+        for cards in decks.values():
+            for cid in [x for x in cards if c.wehrmacht_cards[x].kind == "storm_group"]:
+                cards.remove(cid)
+                cards.append(cid)
+    resupply = list(c.resupply_cards)
+    e.shuffle(resupply)
+    for d in (2, 3, 4):
+        decks[d].insert(0, resupply.pop(0))
+    s.resupply_removed = resupply
+    s.wehrmacht_deck = [cid for d in range(1, 6) for cid in decks[d]]
+    fog = [cid for cid, card in c.soviet_cards.items() if card.fog]
+    actions = [cid for cid, card in c.soviet_cards.items() if not card.fog]
+    e.shuffle(fog)
+    deck = actions + fog[:3]
+    e.shuffle(deck)
+    s.soviet_deck = deck
+    s.fog_stock = fog[3:]
+
+
+# --- the turn loop (1.1) ----------------------------------------------------------------
+
+
+@step("turn_start")
+def turn_start(e: Engine, frame: dict[str, Any]) -> None:
+    """A new turn: Soviet Card Phase, Wehrmacht Card Phase, Soviet Counter Phase (1.1)."""
+    e.s.turn += 1
+    e.s.phase = "soviet_cards"
+    e.log(f"Turn {e.s.turn} begins", "1.1 Game Overview", kind="turn")
+    e.push_seq(
+        [
+            {"op": "soviet_card_phase"},
+            {"op": "wehrmacht_phase"},
+            {"op": "counter_phase"},
+            {"op": "turn_end"},
+        ]
+    )
+
+
+@step("turn_end")
+def turn_end(e: Engine, frame: dict[str, Any]) -> None:
+    """After the Counter Phase: next turn, or the end of the game when the deck is out (6.0)."""
+    if e.s.wehrmacht_deck:
+        e.push("turn_start")
+    else:
+        e.push("game_end")

@@ -1,0 +1,413 @@
+"""The Soviet Card Phase (2.0): draw four, take up to three actions (one per card), discard.
+
+Each card shows two of the eight units of the 62nd Army; an action is one of that unit's
+options (2.0, "Playing the Game: Soviet Cards"). Improved Communications (all four Signal
+locations wired at the start of the phase) allows a fourth action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .components import COLOURS, SUPPLY_TOKENS
+from .core import Engine, Option, decision, step
+from .raids import raid_candidates, raid_target_clear, start_raid
+from .reinforcements import affordable, start_purchase
+
+RULE = "2.0 Soviet Card Phase"
+
+# unit id -> ((action key, label), ...) in the rulebook's order
+UNIT_ACTIONS: dict[str, tuple[tuple[str, str], ...]] = {
+    "62nd-army-cp": (("recover", "Recover"), ("resupply", "Resupply"), ("storm", "Storm Group")),
+    "13th-guards-cp": (("recover", "Recover"), ("reinforce", "Send Reinforcements")),
+    "8th-guards-sapper": (("buttress", "Buttress"), ("field", "Field Defenses")),
+    "139th-signal": (("recover", "Recover"), ("tactical", "Tactical Decision"),
+                     ("wire", "Wire Communications")),
+    "32nd-guards-artillery": (("recover", "Recover"), ("ready", "Ready Artillery")),
+    "volga-flotilla": (("recover", "Recover"), ("load", "Load Supplies"),
+                       ("deliver", "Deliver Supplies")),
+    "267th-aa": (("recover", "Recover"), ("ready", "Ready Anti-aircraft")),
+    "1083rd-aa": (("recover", "Recover"), ("ready", "Ready Anti-aircraft")),
+}
+"""Every option of every unit, in the order the rulebook lists them (2.0)."""
+
+SIGNAL_LOCATIONS = (14, 15, 16, 17)
+FLOTILLA_LOCATIONS = (5, 6, 7)
+
+
+@step("soviet_card_phase")
+def soviet_card_phase(e: Engine, f: dict[str, Any]) -> None:
+    """Start the phase: Improved Communications, then draw four (2.1)."""
+    s = e.s
+    s.phase = "soviet_cards"
+    s.hand_used = []
+    wired = all(e.count(f"loc:{n}", "wire") for n in SIGNAL_LOCATIONS)
+    s.actions_left = 4 if wired else 3
+    if wired:
+        e.log("Improved Communications: four card actions this phase", "2.0 Wire Communications")
+    draw(e, 4)
+    e.push("card_phase_end")
+    e.push("card_actions")
+
+
+def draw(e: Engine, n: int) -> None:
+    """Draw ``n`` Soviet cards, shuffling the discards into a new deck when short (2.1)."""
+    s = e.s
+    for _ in range(n):
+        if not s.soviet_deck:
+            if not s.soviet_discard:
+                e.log("No Soviet card is left to draw", "2.1 Draw Four Cards")
+                return
+            s.soviet_deck = s.soviet_discard
+            s.soviet_discard = []
+            e.shuffle(s.soviet_deck)
+            e.log("The Soviet discards are shuffled into a new deck", "2.1 Draw Four Cards")
+        s.hand.append(s.soviet_deck.pop(0))
+    fog = sum(1 for c in s.hand if e.c.soviet_cards[c].fog)
+    e.log(
+        f"Hand: {len(s.hand)} cards" + (f", {fog} Fog of War" if fog else ""),
+        "2.1 Draw Four Cards",
+    )
+
+
+@step("card_actions")
+def card_actions(e: Engine, f: dict[str, Any]) -> None:
+    """Offer the card actions while actions remain (2.2)."""
+    if e.s.actions_left <= 0:
+        return
+    e.ask(
+        "card_action",
+        f"Soviet Card Phase: choose a card action ({e.s.actions_left} left) or end the phase",
+        "2.2 Take up to Three Actions",
+    )
+
+
+@step("card_phase_end")
+def card_phase_end(e: Engine, f: dict[str, Any]) -> None:
+    """Discard every card drawn, used or not (2.3)."""
+    s = e.s
+    s.soviet_discard.extend(s.hand)
+    s.hand = []
+    s.hand_used = []
+    s.actions_left = 0
+    e.log("All Soviet cards are discarded", "2.3 Discard all Cards")
+
+
+# --- which options are open ---------------------------------------------------------------
+
+
+def _any_disrupted(e: Engine, unit: str) -> list[int]:
+    return [n for n in e.unit_locations(unit) if e.location_disrupted(n)]
+
+
+def _token_free(e: Engine, unit: str, kind: str) -> list[int]:
+    return [n for n in e.unit_locations(unit) if e.count(f"loc:{n}", kind) == 0]
+
+
+def empty_sapper_spots(e: Engine) -> list[tuple[int, int]]:
+    """Sapper locations with neither a Sapper token nor a Wehrmacht counter (FR note)."""
+    out = []
+    for t in e.c.board.tracks:
+        for circle in t.sapper_circles:
+            if not e.count(f"sapper:{t.number}:{circle}", "sapper") and not e.s.tracks[
+                t.number - 1
+            ][circle - 1]:
+                out.append((t.number, circle))
+    return out
+
+
+def _flotilla_open(e: Engine) -> list[int]:
+    return [
+        n for n in FLOTILLA_LOCATIONS if not e.location_disrupted(n) and not e.location_tokens(n)
+    ]
+
+
+def available(e: Engine, unit: str, action: str) -> bool:
+    """Whether a unit's action can be taken now (the conditions of 2.0)."""
+    stock = e.s.tokens["stock"]
+    if action == "recover":
+        return bool(_any_disrupted(e, unit))
+    if unit == "62nd-army-cp":
+        if e.location_disrupted(18):
+            return False
+        if action == "resupply":
+            return any(stock.get(k, 0) for k in SUPPLY_TOKENS)
+        return raid_target_clear(e) and bool(raid_candidates(e))
+    if unit == "13th-guards-cp":
+        return not e.location_disrupted(4) and bool(affordable(e, 6))
+    if unit == "8th-guards-sapper":
+        if not e.count("supplies", "sapper"):
+            return False
+        if action == "buttress":
+            return e.location_disrupted(3) or any(
+                e.s.defense[c] < e.c.board.defense_max for c in COLOURS
+            )
+        return bool(empty_sapper_spots(e))
+    if unit == "139th-signal":
+        if action == "tactical":
+            has_fog = any(e.c.soviet_cards[c].fog for c in e.s.hand)
+            return has_fog and len(_any_disrupted(e, unit)) < len(SIGNAL_LOCATIONS)
+        return stock.get("wire", 0) > 0 and bool(_token_free(e, unit, "wire"))
+    if unit == "32nd-guards-artillery":
+        return stock.get("artillery", 0) > 0 and bool(_token_free(e, unit, "artillery"))
+    if unit == "volga-flotilla":
+        if action == "load":
+            return bool(e.s.tokens.get("staging")) and bool(_flotilla_open(e))
+        return any(e.location_tokens(n) for n in FLOTILLA_LOCATIONS)
+    # the two anti-aircraft units
+    return stock.get("aa", 0) > 0 and bool(_token_free(e, unit, "aa"))
+
+
+def _card_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    opts = []
+    for index, card_id in enumerate(e.s.hand):
+        card = e.c.soviet_cards[card_id]
+        if card.fog or card_id in e.s.hand_used:
+            continue
+        for unit in card.units:
+            short = e.c.board.unit(unit).short
+            for action, label in UNIT_ACTIONS[unit]:
+                if available(e, unit, action):
+                    opts.append(
+                        Option(
+                            f"card:{card_id}:{unit}:{action}",
+                            f"Card {index + 1}, {short}: {label}",
+                            (f"card:{card_id}",),
+                        )
+                    )
+    opts.append(Option("end-phase", "End the Soviet Card Phase"))
+    return opts
+
+
+@decision("card_action", _card_options)
+def card_action(e: Engine, p: dict[str, Any], option: str) -> None:
+    """Use one card for one of its unit's actions (2.2), then offer the next."""
+    if option == "end-phase":
+        e.log("The Soviet Card Phase ends", "2.2 Take up to Three Actions")
+        return
+    _, card_id, unit, action = option.split(":")
+    e.s.hand_used.append(card_id)
+    e.s.actions_left -= 1
+    label = dict(UNIT_ACTIONS[unit])[action]
+    e.log(f"{e.c.board.unit(unit).name}: {label}", f"2.0 {e.c.board.unit(unit).name}")
+    e.push("card_actions")
+    ACTIONS[(unit, action)](e, unit)
+
+
+# --- the actions --------------------------------------------------------------------------
+
+
+def _pick_location(e: Engine, purpose: str, unit: str, locations: list[int]) -> None:
+    """Pick one of several locations; with one candidate there is nothing to ask."""
+    if len(locations) == 1:
+        _apply_location(e, purpose, unit, locations[0])
+        return
+    e.ask(
+        "card_location",
+        f"{e.c.board.unit(unit).name}: choose a location",
+        f"2.0 {e.c.board.unit(unit).name}",
+        purpose=purpose,
+        unit=unit,
+        locations=locations,
+    )
+
+
+def _location_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    return [Option(f"loc:{n}", f"Location {n}", (f"loc:{n}",)) for n in p["locations"]]
+
+
+@decision("card_location", _location_options)
+def card_location(e: Engine, p: dict[str, Any], option: str) -> None:
+    """The chosen location for a Recover or Ready action."""
+    _apply_location(e, p["purpose"], p["unit"], int(option.split(":")[1]))
+
+
+def _apply_location(e: Engine, purpose: str, unit: str, loc: int) -> None:
+    rule = f"2.0 {e.c.board.unit(unit).name}"
+    if purpose == "recover":
+        e.move_tokens("disrupted", f"loc:{loc}", "stock")
+        e.log(f"The Disrupted token on {loc} returns to the stock", rule)
+    else:
+        e.move_tokens(purpose, "stock", f"loc:{loc}")
+        e.log(f"A {e.c.tokens[purpose].name} token is readied on {loc}", rule)
+
+
+def _recover(e: Engine, unit: str) -> None:
+    _pick_location(e, "recover", unit, _any_disrupted(e, unit))
+
+
+def _ready(kind: str) -> Callable[[Engine, str], None]:
+    def act(e: Engine, unit: str) -> None:
+        _pick_location(e, kind, unit, _token_free(e, unit, kind))
+
+    return act
+
+
+def _resupply(e: Engine, unit: str) -> None:
+    e.ask(
+        "resupply_pick",
+        "Resupply: choose up to 5 supply tokens for the Staging Area",
+        "2.0 62nd Army Command Post",
+        left=5,
+    )
+
+
+def _resupply_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    opts = [
+        Option(f"take:{k}", f"Add {e.c.tokens[k].name} ({e.count('stock', k)} in stock)",
+               ("box:staging",))
+        for k in SUPPLY_TOKENS
+        if e.count("stock", k) > 0
+    ]
+    opts.append(Option("done", f"Done ({5 - p['left']} added)"))
+    return opts
+
+
+@decision("resupply_pick", _resupply_options)
+def resupply_pick(e: Engine, p: dict[str, Any], option: str) -> None:
+    """One token at a time from the stock to the Staging Area, up to five."""
+    if option == "done":
+        return
+    kind = option.split(":")[1]
+    e.move_tokens(kind, "stock", "staging")
+    e.log(f"{e.c.tokens[kind].name} token to the Staging Area", "2.0 62nd Army Command Post")
+    left = p["left"] - 1
+    if left > 0 and any(e.count("stock", k) for k in SUPPLY_TOKENS):
+        e.ask("resupply_pick", p["prompt"], p["rule"], left=left)
+
+
+def _storm(e: Engine, unit: str) -> None:
+    start_raid(e, free=False)
+
+
+def _reinforce(e: Engine, unit: str) -> None:
+    start_purchase(e, 6, "2.0 13th Guards Rifle Division Command Post")
+
+
+def _buttress(e: Engine, unit: str) -> None:
+    e.ask("buttress_pick", "Buttress: raise a Defense or clear location 3", "2.0 8th Guards Sapper")
+
+
+def _buttress_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    opts = [
+        Option(f"defense:{c}", f"Raise {c} Defense to {e.s.defense[c] + 1}", (f"defense:{c}",))
+        for c in COLOURS
+        if e.s.defense[c] < e.c.board.defense_max
+    ]
+    if e.location_disrupted(3):
+        opts.append(Option("loc:3", "Remove the Disrupted token from 3", ("loc:3",)))
+    return opts
+
+
+@decision("buttress_pick", _buttress_options)
+def buttress_pick(e: Engine, p: dict[str, Any], option: str) -> None:
+    """Spend the Sapper token: +1 Defense for a colour, or clear location 3."""
+    rule = "2.0 8th Guards Sapper Battalion"
+    e.move_tokens("sapper", "supplies", "stock")
+    if option == "loc:3":
+        e.move_tokens("disrupted", "loc:3", "stock")
+        e.log("Sappers clear the Disrupted token from location 3", rule)
+    else:
+        colour = option.split(":")[1]
+        e.s.defense[colour] += 1
+        e.log(f"Sappers buttress the {colour} positions: Defense {e.s.defense[colour]}", rule)
+
+
+def _field(e: Engine, unit: str) -> None:
+    e.ask("sapper_spot", "Field Defenses: choose an empty Sapper location", "2.0 8th Guards Sapper")
+
+
+def _sapper_spot_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    return [
+        Option(f"spot:{t}:{c}", f"Track {t}, circle {c}", (f"track:{t}:{c}",))
+        for t, c in empty_sapper_spots(e)
+    ]
+
+
+@decision("sapper_spot", _sapper_spot_options)
+def sapper_spot(e: Engine, p: dict[str, Any], option: str) -> None:
+    """Move the Sapper token from Supplies to the chosen location."""
+    _, t, c = option.split(":")
+    e.move_tokens("sapper", "supplies", f"sapper:{t}:{c}")
+    e.log(f"A Sapper token is placed on track {t}, circle {c}", "2.0 8th Guards Sapper Battalion")
+
+
+def _tactical(e: Engine, unit: str) -> None:
+    s = e.s
+    fog = next(c for c in s.hand if e.c.soviet_cards[c].fog)
+    s.hand.remove(fog)
+    s.fog_stock.append(fog)
+    e.log("A Fog of War card goes back to the stock; a new card is drawn", "2.0 139th Signal")
+    draw(e, 1)
+
+
+def _load(e: Engine, unit: str) -> None:
+    e.ask("load_pick", "Load Supplies: move up to 3 tokens onto the Flotilla", "2.0 Flotilla",
+          left=3)
+
+
+def _load_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    opts = []
+    for k in SUPPLY_TOKENS:
+        if e.count("staging", k):
+            for n in _flotilla_open(e):
+                opts.append(
+                    Option(f"load:{k}:{n}", f"{e.c.tokens[k].name} onto {n}", (f"loc:{n}",))
+                )
+    opts.append(Option("done", "Done loading"))
+    return opts
+
+
+@decision("load_pick", _load_options)
+def load_pick(e: Engine, p: dict[str, Any], option: str) -> None:
+    """One token from Staging onto an empty, undisrupted Flotilla location."""
+    if option == "done":
+        return
+    _, kind, n = option.split(":")
+    e.move_tokens(kind, "staging", f"loc:{n}")
+    e.log(f"{e.c.tokens[kind].name} token loaded on {n}", "2.0 Volga Military Flotilla")
+    left = p["left"] - 1
+    if left > 0 and e.s.tokens.get("staging") and _flotilla_open(e):
+        e.ask("load_pick", p["prompt"], p["rule"], left=left)
+
+
+def _deliver(e: Engine, unit: str) -> None:
+    rule = "2.0 Volga Military Flotilla"
+    for n in FLOTILLA_LOCATIONS:
+        for kind in e.location_tokens(n):
+            if kind == "ammunition":
+                e.move_tokens(kind, f"loc:{n}", "stock")
+                got = e.move_tokens("suppression", "stock", "supplies", 5)
+                e.log(f"Ammunition from {n} delivered: {got} Suppression tokens to Supplies", rule)
+            else:
+                e.move_tokens(kind, f"loc:{n}", "supplies")
+                e.log(f"{e.c.tokens[kind].name} token from {n} delivered to Supplies", rule)
+
+
+def _wire(e: Engine, unit: str) -> None:
+    _pick_location(e, "wire", unit, _token_free(e, unit, "wire"))
+
+
+ACTIONS: dict[tuple[str, str], Callable[[Engine, str], None]] = {
+    ("62nd-army-cp", "recover"): _recover,
+    ("62nd-army-cp", "resupply"): _resupply,
+    ("62nd-army-cp", "storm"): _storm,
+    ("13th-guards-cp", "recover"): _recover,
+    ("13th-guards-cp", "reinforce"): _reinforce,
+    ("8th-guards-sapper", "buttress"): _buttress,
+    ("8th-guards-sapper", "field"): _field,
+    ("139th-signal", "recover"): _recover,
+    ("139th-signal", "tactical"): _tactical,
+    ("139th-signal", "wire"): _wire,
+    ("32nd-guards-artillery", "recover"): _recover,
+    ("32nd-guards-artillery", "ready"): _ready("artillery"),
+    ("volga-flotilla", "recover"): _recover,
+    ("volga-flotilla", "load"): _load,
+    ("volga-flotilla", "deliver"): _deliver,
+    ("267th-aa", "recover"): _recover,
+    ("267th-aa", "ready"): _ready("aa"),
+    ("1083rd-aa", "recover"): _recover,
+    ("1083rd-aa", "ready"): _ready("aa"),
+}
+"""What each (unit, action) does when chosen."""

@@ -1,0 +1,537 @@
+"""The Wehrmacht Card Phase (3.0): reveal three cards, one at a time, and resolve each.
+
+Attack Defender (Sniper), Suppress Defender (Mortar), Attack Building (four artillery
+cards), Bomb Stalingrad (Ju 87), Place Wehrmacht Counter (seven counter types, with the
+player's Suppression-token defence and the Sapper rolls), Assault, and the special
+Resupply / Storm Group cards.
+"""
+
+from __future__ import annotations
+
+from math import ceil
+from typing import Any
+
+from .combat import start_targeted
+from .components import COLOURS
+from .core import Engine, Option, decision, step
+
+RULE = "3.0 Wehrmacht Card Phase"
+
+
+@step("wehrmacht_phase")
+def wehrmacht_phase(e: Engine, f: dict[str, Any]) -> None:
+    """Start the phase: three cards will be revealed (3.0)."""
+    e.s.phase = "wehrmacht_cards"
+    e.s.cards_in_phase = 0
+    e.push("reveal_wehrmacht")
+
+
+@step("reveal_wehrmacht")
+def reveal_wehrmacht(e: Engine, f: dict[str, Any]) -> None:
+    """Reveal the next card and resolve it before the next one (3.0)."""
+    s = e.s
+    if s.cards_in_phase >= 3 or not s.wehrmacht_deck:
+        return
+    s.cards_in_phase += 1
+    card_id = s.wehrmacht_deck.pop(0)
+    s.wehrmacht_current = card_id
+    e.push("reveal_wehrmacht")
+    e.push("finish_wehrmacht_card")
+    if card_id in e.c.resupply_cards:
+        e.log(f"Card {s.cards_in_phase} of 3: Resupply", "3.0 Special Cards", kind="card")
+        e.push("resupply")
+        return
+    card = e.c.wehrmacht_cards[card_id]
+    e.log(f"Card {s.cards_in_phase} of 3: {card.name}", RULE, kind="card")
+    if card.kind in ("sniper", "mortar", "artillery"):
+        rule = {
+            "sniper": "3.0 Attack Defender",
+            "mortar": "3.0 Suppress Defender",
+            "artillery": "3.0 Attack Building",
+        }[card.kind]
+        e.roll(
+            1,
+            {"type": "pick", "labels": list(card.colour_table)},
+            f"{card.name}: colour roll",
+            rule,
+            "card_colour",
+            card=card_id,
+        )
+    elif card.kind == "ju87":
+        e.push("ju87", card=card_id)
+    elif card.kind == "place":
+        e.push("place_card", card=card_id)
+    elif card.kind == "assault":
+        e.push("assault")
+    else:
+        e.push("storm_group_card", card=card_id)
+
+
+@step("finish_wehrmacht_card")
+def finish_wehrmacht_card(e: Engine, f: dict[str, Any]) -> None:
+    """A resolved card goes to the used pile (a Storm Group card has gone to its box)."""
+    if e.s.wehrmacht_current:
+        e.s.wehrmacht_done.append(e.s.wehrmacht_current)
+        e.s.wehrmacht_current = ""
+
+
+@step("card_colour")
+def card_colour(e: Engine, f: dict[str, Any]) -> None:
+    """The colour roll of a Sniper, Mortar or artillery card picks the target colour."""
+    card = e.c.wehrmacht_cards[f["card"]]
+    colour = card.colour_for(f["dice"][0])
+    if card.kind == "sniper":
+        start_targeted(e, colour, 4, "attack", "Sniper", "3.0 Attack Defender")
+    elif card.kind == "mortar":
+        start_targeted(e, colour, 4, "suppress", "Mortar", "3.0 Suppress Defender")
+    else:
+        defense = e.s.defense[colour]
+        e.roll(
+            card.dice,
+            {"type": "any", "target": defense},
+            f"{card.name}: {card.dice} dice against {colour} Defense {defense}",
+            "3.0 Attack Building",
+            "attack_building",
+            colour=colour,
+            source=card.name,
+            rule_name="3.0 Attack Building",
+        )
+
+
+# --- Bomb Stalingrad -------------------------------------------------------------------
+
+AA_LOCATIONS = (8, 9, 12, 13)
+
+
+def _aa_ready(e: Engine, chosen: list[int]) -> list[int]:
+    return [n for n in AA_LOCATIONS if n not in chosen and e.count(f"loc:{n}", "aa") > 0]
+
+
+@step("ju87")
+def ju87(e: Engine, f: dict[str, Any]) -> None:
+    """A Ju 87 raid: first the player may fire readied Anti-aircraft tokens (3.0)."""
+    card = e.c.wehrmacht_cards[f["card"]]
+    if not _aa_ready(e, []):
+        e.push("ju87_bombing", card=f["card"], planes=card.aircraft)
+        return
+    e.ask(
+        "aa_fire",
+        f"{card.aircraft} Ju 87s (Defense {card.defense}): choose Anti-aircraft tokens to fire",
+        "3.0 Bomb Stalingrad",
+        card=f["card"],
+        chosen=[],
+    )
+
+
+def _aa_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    chosen: list[int] = p["chosen"]
+    opts = [
+        Option(f"aa:{n}", f"Fire the Anti-aircraft token on {n} (2 dice)", (f"loc:{n}",))
+        for n in _aa_ready(e, chosen)
+    ]
+    if chosen:
+        opts.append(Option("fire", f"Fire {len(chosen)} token(s): {2 * len(chosen)} dice"))
+    else:
+        opts.append(Option("fire", "Hold fire"))
+    return opts
+
+
+@decision("aa_fire", _aa_options)
+def aa_fire(e: Engine, p: dict[str, Any], option: str) -> None:
+    """Pick tokens one by one, then fire: two dice each against the Ju 87 Defense."""
+    card = e.c.wehrmacht_cards[p["card"]]
+    if option.startswith("aa:"):
+        chosen = [*p["chosen"], int(option[3:])]
+        e.ask("aa_fire", p["prompt"], p["rule"], card=p["card"], chosen=chosen)
+        return
+    chosen = p["chosen"]
+    for n in chosen:
+        e.move_tokens("aa", f"loc:{n}", "stock")
+    if not chosen:
+        e.push("ju87_bombing", card=p["card"], planes=card.aircraft)
+        return
+    e.log(f"Anti-aircraft tokens from {', '.join(map(str, chosen))} fire", "3.0 Bomb Stalingrad")
+    e.roll(
+        2 * len(chosen),
+        {"type": "count", "target": card.defense},
+        f"Anti-aircraft fire: {2 * len(chosen)} dice, each ≥ {card.defense} downs a Ju 87",
+        "3.0 Bomb Stalingrad",
+        "ju87_aa_result",
+        card=p["card"],
+    )
+
+
+@step("ju87_aa_result")
+def ju87_aa_result(e: Engine, f: dict[str, Any]) -> None:
+    """Each die at or above the Ju 87 Defense removes one aircraft from the raid."""
+    card = e.c.wehrmacht_cards[f["card"]]
+    downed = min(card.aircraft, sum(d >= card.defense for d in f["dice"]))
+    planes = card.aircraft - downed
+    e.log(f"{downed} Ju 87(s) shot down; {planes} bomb(s)", "3.0 Bomb Stalingrad")
+    e.push("ju87_bombing", card=f["card"], planes=planes)
+
+
+@step("ju87_bombing")
+def ju87_bombing(e: Engine, f: dict[str, Any]) -> None:
+    """Each remaining Ju 87 rolls 3 dice for its target location, one after the other."""
+    if f["planes"] <= 0:
+        return
+    e.push("ju87_bombing", card=f["card"], planes=f["planes"] - 1)
+    e.roll(
+        3,
+        {"type": "total"},
+        "Ju 87 bomb: 3 dice for the target location",
+        "3.0 Bomb Stalingrad",
+        "ju87_bomb",
+    )
+
+
+@step("ju87_bomb")
+def ju87_bomb(e: Engine, f: dict[str, Any]) -> None:
+    """Resolve one bomb on location 3–18 (3.0 Bomb Stalingrad), following shifts upward."""
+    rule = "3.0 Bomb Stalingrad"
+    loc = sum(f["dice"])
+    shifted = False
+    while True:
+        place = f"loc:{loc}"
+        tokens = e.location_tokens(loc)
+        if tokens and (not shifted or e.o.ju87_shift_removes_tokens):
+            kind = tokens[0]
+            e.move_tokens(kind, place, "stock")
+            e.log(f"Bomb on {loc} destroys the {e.c.tokens[kind].name} token there", rule)
+            return
+        if not e.location_disrupted(loc):
+            if e.move_tokens("disrupted", "stock", place):
+                e.log(f"Bomb on {loc}: {e.c.board.location_names[loc]} is Disrupted", rule)
+            else:
+                e.log(f"Bomb on {loc}: no Disrupted token left in the stock", rule)
+            if 14 <= loc <= 17 and (not shifted or e.o.ju87_shift_adds_fog) and e.s.fog_stock:
+                e.s.soviet_discard.append(e.s.fog_stock.pop(0))
+                e.log("A Fog of War card joins the Soviet discards", rule)
+            return
+        if loc == 3:
+            victims = [cid for cid in e.house_counters() if e.is_square(e.s.soviet[cid].where)]
+            e.log("Bomb on 3 again: every counter in a combat position is suppressed", rule)
+            for cid in reversed(victims):
+                e.push("disrupt", counter=cid, why="Ju 87 bomb on 3", rule=rule)
+            return
+        if loc == 18:
+            e.lose(
+                "army_cp",
+                "A second Disrupted token on the 62nd Army CP (18): the game is lost",
+                rule,
+            )
+            return
+        e.log(f"Location {loc} is already Disrupted: the bomb moves to {loc + 1}", rule)
+        loc += 1
+        shifted = True
+
+
+# --- Place Wehrmacht Counter ------------------------------------------------------------
+
+PLACE_RULE = "3.0 Place Wehrmacht Counter"
+
+
+@step("place_card")
+def place_card(e: Engine, f: dict[str, Any]) -> None:
+    """Take a counter of the card's type from the stock and roll for its track."""
+    card = e.c.wehrmacht_cards[f["card"]]
+    on_board = set(e.wehrmacht_on_board())
+    free = [
+        cid
+        for cid in e.c.wehrmacht_counter_ids()
+        if cid not in on_board and e.c.wehrmacht_type_of(cid).id == card.counter_type
+    ]
+    if not free:
+        e.log(f"No {card.name} counter is left in the stock; the card has no effect", PLACE_RULE)
+        return
+    e.roll(
+        1,
+        {"type": "pick", "labels": [f"track {t.number}" for t in e.c.board.tracks]},
+        f"{card.name}: placement roll",
+        PLACE_RULE,
+        "place_track",
+        counter=free[0],
+    )
+
+
+@step("place_track")
+def place_track(e: Engine, f: dict[str, Any]) -> None:
+    """The counter's track is known: infantry may be met with Suppression tokens first."""
+    track = f["dice"][0] - 1
+    cid = f["counter"]
+    kind = e.c.wehrmacht_type_of(cid)
+    colour = e.colour_of_track(track)
+    available = e.count(f"suppress:{colour}", "suppression")
+    if kind.kind == "infantry" and available > 0:
+        e.ask(
+            "suppress_entry",
+            f"{kind.name} will enter track {track + 1} ({colour}): spend Suppression tokens?",
+            PLACE_RULE,
+            counter=cid,
+            track=track,
+        )
+    else:
+        e.push("place_counter", counter=cid, track=track)
+
+
+def _suppress_entry_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    colour = e.colour_of_track(p["track"])
+    available = e.count(f"suppress:{colour}", "suppression")
+    defense = e.c.wehrmacht_type_of(p["counter"]).defense
+    opts = [Option("spend:0", "Let it come (spend none)")]
+    for k in range(1, available + 1):
+        opts.append(
+            Option(f"spend:{k}", f"Spend {k}: {k} dice, any ≥ {defense} stops it", (
+                f"box:suppress:{colour}",
+            ))
+        )
+    return opts
+
+
+@decision("suppress_entry", _suppress_entry_options)
+def suppress_entry(e: Engine, p: dict[str, Any], option: str) -> None:
+    """Spend k Suppression tokens of the track's colour: k dice against the counter's Defense."""
+    k = int(option.split(":")[1])
+    cid, track = p["counter"], p["track"]
+    if k == 0:
+        e.push("place_counter", counter=cid, track=track)
+        return
+    colour = e.colour_of_track(track)
+    e.move_tokens("suppression", f"suppress:{colour}", "stock", k)
+    defense = e.c.wehrmacht_type_of(cid).defense
+    e.roll(
+        k,
+        {"type": "any", "target": defense},
+        f"Suppression: {k} dice against {e.name(cid)} Defense {defense}",
+        PLACE_RULE,
+        "suppress_entry_result",
+        counter=cid,
+        track=track,
+    )
+
+
+@step("suppress_entry_result")
+def suppress_entry_result(e: Engine, f: dict[str, Any]) -> None:
+    """A hit keeps the counter off the board; a miss lets it enter."""
+    cid = f["counter"]
+    if any(d >= e.c.wehrmacht_type_of(cid).defense for d in f["dice"]):
+        e.log(f"{e.name(cid)} is suppressed and returns to the stock", PLACE_RULE)
+    else:
+        e.push("place_counter", counter=cid, track=f["track"])
+
+
+@step("place_counter")
+def place_counter(e: Engine, f: dict[str, Any]) -> None:
+    """Enter at the first circle, pushing the counters ahead forward into the first gap (3.0)."""
+    track_index, cid = f["track"], f["counter"]
+    circles = e.s.tracks[track_index]
+    try:
+        gap = circles.index("")
+    except ValueError:
+        e.log(f"{e.name(cid)} enters track {track_index + 1}", PLACE_RULE)
+        e.lose(
+            "track_overrun",
+            f"The lead counter on track {track_index + 1} advances into Pavlov's House: "
+            "the game is lost",
+            PLACE_RULE,
+        )
+        return
+    entered = [(i + 1, circles[i]) for i in range(gap - 1, -1, -1)]
+    for i in range(gap, 0, -1):
+        circles[i] = circles[i - 1]
+    circles[0] = cid
+    pushed = f", pushing {len(entered)} counter(s) forward" if entered else ""
+    e.log(f"{e.name(cid)} enters track {track_index + 1}{pushed}", PLACE_RULE)
+    if e.o.sapper_on_placement:
+        entered.append((0, cid))
+    track = e.c.board.tracks[track_index]
+    checks = [
+        (i, who)
+        for i, who in entered
+        if (i + 1) in track.sapper_circles
+        and e.count(f"sapper:{track_index + 1}:{i + 1}", "sapper") > 0
+    ]
+    for i, who in reversed(checks):
+        e.push("sapper_roll", track=track_index, circle=i, counter=who)
+
+
+@step("sapper_roll")
+def sapper_roll(e: Engine, f: dict[str, Any]) -> None:
+    """A counter enters a Sapper location: the token goes to the stock and 3 dice are rolled."""
+    place = f"sapper:{f['track'] + 1}:{f['circle'] + 1}"
+    e.move_tokens("sapper", place, "stock")
+    cid = f["counter"]
+    defense = e.c.wehrmacht_type_of(cid).defense
+    e.roll(
+        3,
+        {"type": "any", "target": defense},
+        f"Sapper defenses: 3 dice against {e.name(cid)} Defense {defense}",
+        "3.0 Sapper Defenses",
+        "sapper_result",
+        track=f["track"],
+        circle=f["circle"],
+        counter=cid,
+    )
+
+
+@step("sapper_result")
+def sapper_result(e: Engine, f: dict[str, Any]) -> None:
+    """A hit returns the counter to the stock; otherwise it stays on that circle."""
+    cid = f["counter"]
+    if any(d >= e.c.wehrmacht_type_of(cid).defense for d in f["dice"]):
+        circles = e.s.tracks[f["track"]]
+        if circles[f["circle"]] == cid:
+            circles[f["circle"]] = ""
+        e.log(f"The Sappers stop {e.name(cid)}; it returns to the stock", "3.0 Sapper Defenses")
+    else:
+        e.log(f"{e.name(cid)} survives the Sapper defenses", "3.0 Sapper Defenses")
+
+
+# --- Assault ------------------------------------------------------------------------------
+
+
+@step("assault")
+def assault(e: Engine, f: dict[str, Any]) -> None:
+    """Infantry suppress colour by colour, then armour attacks colour by colour (3.0 Assault)."""
+    frames: list[dict[str, Any]] = []
+    for kind in ("infantry", "armor"):
+        for colour in COLOURS:
+            frames.append({"op": "assault_colour", "colour": colour, "kind": kind})
+    e.push_seq(frames)
+
+
+@step("assault_colour")
+def assault_colour(e: Engine, f: dict[str, Any]) -> None:
+    """Total the values of one colour's infantry (suppress) or armour (attack) and roll."""
+    colour, kind = f["colour"], f["kind"]
+    rule = "3.0 Assault"
+    total = 0
+    for t in e.c.board.tracks_of(colour):
+        for cid in e.s.tracks[t.number - 1]:
+            if cid:
+                ctype = e.c.wehrmacht_type_of(cid)
+                if ctype.kind == kind:
+                    total += ctype.suppress if kind == "infantry" else ctype.attack
+    if total == 0:
+        return
+    if kind == "infantry":
+        e.log(f"Assault: {colour} infantry suppress with {total} dice", rule)
+        start_targeted(e, colour, total, "suppress", f"Assault ({colour} infantry)", rule)
+    else:
+        defense = e.s.defense[colour]
+        e.log(f"Assault: {colour} armour attacks the building with {total} dice", rule)
+        e.roll(
+            total,
+            {"type": "any", "target": defense},
+            f"Assault ({colour} armour): {total} dice against {colour} Defense {defense}",
+            rule,
+            "attack_building",
+            colour=colour,
+            source=f"Assault ({colour} armour)",
+            rule_name=rule,
+        )
+
+
+# --- Resupply and Storm Group cards ----------------------------------------------------
+
+RESUPPLY_RULE = "3.0 Special Cards: Resupply"
+
+
+@step("resupply")
+def resupply(e: Engine, f: dict[str, Any]) -> None:
+    """Pay one Food per five counters in the house; the rest starve (3.0 Resupply)."""
+    counters = e.house_counters()
+    mouths = len(counters)
+    if e.o.weapons_eat:
+        mouths += sum(1 for w in e.s.weapons.values() if w not in ("stock", "removed"))
+    food = e.count("supplies", "food")
+    if e.o.immediate_loss_no_food and food == 0:
+        e.lose("no_food", "A Resupply card with no Food in the house: the game is lost", RESUPPLY_RULE)
+        return
+    need = ceil(mouths / 5)
+    paid = min(food, need)
+    e.move_tokens("food", "supplies", "stock", paid)
+    hungry = max(0, mouths - 5 * food)
+    e.log(
+        f"Resupply: {mouths} to feed need {need} Food; {paid} paid, {hungry} go hungry",
+        RESUPPLY_RULE,
+    )
+    e.push("flip_to_storm_group")
+    if hungry:
+        e.push("starve", left=hungry)
+
+
+@step("starve")
+def starve(e: Engine, f: dict[str, Any]) -> None:
+    """Ask which counter starves, one at a time (the player picks the casualties)."""
+    if f["left"] <= 0 or not _starve_candidates(e):
+        return
+    e.ask(
+        "starve_pick",
+        f"Not enough Food: choose a casualty ({f['left']} to go)",
+        RESUPPLY_RULE,
+        left=f["left"],
+    )
+
+
+def _starve_candidates(e: Engine) -> list[str]:
+    out = e.house_counters()
+    if e.o.weapons_eat:
+        out += [w for w, where in e.s.weapons.items() if where not in ("stock", "removed")]
+    return out
+
+
+def _starve_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    return [
+        Option(f"starve:{cid}", f"{e.name(cid)} goes hungry", (f"counter:{cid}",))
+        for cid in _starve_candidates(e)
+    ]
+
+
+@decision("starve_pick", _starve_options)
+def starve_pick(e: Engine, p: dict[str, Any], option: str) -> None:
+    """The chosen counter becomes a casualty (First Aid may save it, 5.0)."""
+    cid = option.split(":", 1)[1]
+    e.push("starve", left=p["left"] - 1)
+    if cid in e.s.weapons:
+        e.s.weapons[cid] = "removed"
+        e.log(f"{e.name(cid)} is lost for want of food", RESUPPLY_RULE)
+    else:
+        e.push("casualty", counter=cid, why="not enough Food", rule=RESUPPLY_RULE)
+
+
+@step("flip_to_storm_group")
+def flip_to_storm_group(e: Engine, f: dict[str, Any]) -> None:
+    """The resolved Resupply card turns over to its Storm Group side (3.0 Special Cards)."""
+    _into_storm_box(e, e.s.wehrmacht_current)
+
+
+@step("storm_group_card")
+def storm_group_card(e: Engine, f: dict[str, Any]) -> None:
+    """A Storm Group card (Milk House) goes into the Storm Group box."""
+    _into_storm_box(e, f["card"])
+
+
+def storm_group_of(e: Engine, card_id: str) -> str:
+    """The storm group id on a Resupply or Storm Group card."""
+    if card_id in e.c.resupply_cards:
+        return e.c.resupply_cards[card_id].storm_group
+    return e.c.wehrmacht_cards[card_id].storm_group
+
+
+def _into_storm_box(e: Engine, card_id: str) -> None:
+    s = e.s
+    if s.storm_box:
+        s.storm_lost.append(s.storm_box)
+        old = e.c.storm_groups[storm_group_of(e, s.storm_box)].name
+        e.log(f"The {old} Storm Group card leaves the game", "3.0 Special Cards: Storm Group")
+    s.storm_box = card_id
+    if s.wehrmacht_current == card_id:
+        s.wehrmacht_current = ""
+    sg = e.c.storm_groups[storm_group_of(e, card_id)]
+    e.log(
+        f"Storm Group: {sg.name} (Defense {sg.defense}, {sg.vp} VP; {sg.colour} tracks must be "
+        "clear) is placed in the Storm Group box",
+        "3.0 Special Cards: Storm Group",
+    )
