@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Install everything into .venv and run every check the project has, in order:
+#   ruff check · mypy · pytest (unit, scenario, notebooks under nbval, real-browser tests) ·
+#   the Sphinx docs build with warnings as errors.
+# Usage: bash scripts/test.sh [--slow] [extra pytest arguments...]
+#   --slow   also run the tests marked `slow` (deselected by default).
+# Every stage runs even when an earlier one fails; the exit code is non-zero if any failed.
+# The last line printed is pytest's summary line.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
+# shellcheck source=scripts/venv.sh
+source scripts/venv.sh
+
+pytest_args=()
+for arg in "$@"; do
+    case "$arg" in
+        --slow) pytest_args+=(-m "slow or not slow") ;;
+        *) pytest_args+=("$arg") ;;
+    esac
+done
+
+if [ -t 1 ]; then bold=$'\033[1m' plain=$'\033[0m'; else bold="" plain=""; fi
+section() { printf '\n%s==== %s ====%s\n' "$bold" "$*" "$plain"; }
+failed=()
+run_stage() {  # run_stage NAME COMMAND...: run a stage, remember it if it fails.
+    local name=$1; shift
+    section "$name"
+    "$@" || failed+=("$name")
+}
+
+section "setup: virtual environment (.venv)"
+ensure_venv test docs || { echo "error: could not install the package into .venv" >&2; exit 1; }
+
+section "setup: Chromium for the browser tests"
+if ! command -v chromium >/dev/null 2>&1; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    echo "chromium not found: installing Debian's chromium"
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q \
+        && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+            --no-install-recommends chromium fonts-liberation \
+        || { echo "error: could not install chromium" >&2; exit 1; }
+fi
+chromium --version
+
+export PATH="$PWD/.venv/bin:$PATH"
+# Use Jupyter's platform-standard paths (and silence the warning about the migration).
+export JUPYTER_PLATFORM_DIRS=1
+mkdir -p test-artifacts
+
+run_stage "ruff check" ruff check .
+run_stage "mypy" mypy
+pytest_log=test-artifacts/pytest.log
+section "pytest (tests/ and notebooks/)"
+python -m pytest "${pytest_args[@]}" 2>&1 | tee "$pytest_log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || failed+=("pytest")
+run_stage "docs (sphinx-build -W --keep-going)" \
+    sphinx-build -E -W --keep-going -q -b html docs docs/_build/html
+
+section "summary"
+if [ ${#failed[@]} -eq 0 ]; then
+    echo "all stages passed (docs: docs/_build/html/index.html, artifacts: test-artifacts/)"
+else
+    echo "FAILED stages: ${failed[*]}"
+fi
+# End with pytest's own summary line, so a reader (or CI) sees the test count last.
+grep -E '^=+ .* in [0-9.]+s.* =+$' "$pytest_log" | tail -n 1
+[ ${#failed[@]} -eq 0 ]
