@@ -1,0 +1,194 @@
+"""The real-browser harness: Debian's Chromium driven by Playwright, notebooks served by Voila.
+
+Fixtures for browser tests (every test in this folder is marked ``browser``):
+
+- ``served_notebook(path) -> url``: serves a notebook of this repository with Voila and
+  returns the URL that renders it; ``page.goto(url)`` then shows it with live widgets.
+  ``path`` is absolute or relative to the repository root, e.g.
+  ``served_notebook("notebooks/01_introduction.ipynb")`` or
+  ``served_notebook("tests/browser/notebooks/button.ipynb")``.
+- ``save_screenshot(page, name) -> Path``: writes ``test-artifacts/<name>.png``.
+- ``page``, ``browser``, ``context``… from pytest-playwright, launched on the system Chromium.
+
+One Voila server (in folder mode, rooted at the repository) serves the whole session; every
+page load starts a fresh kernel that runs the notebook from the top. The server gets a
+throwaway HOME and Jupyter folders, listens on 127.0.0.1 on a free port, and logs to
+``test-artifacts/voila.log``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SERVER_START_TIMEOUT_S = 90.0
+BROWSER_DIR = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test collected from this folder as ``browser``."""
+    for item in items:
+        if BROWSER_DIR in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    """Path of the system Chromium; missing means skip locally, fail on CI (CI=true)."""
+    path = shutil.which("chromium")
+    if path is None:
+        message = "chromium is not installed (bash scripts/test.sh installs Debian's chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(
+    browser_type_launch_args: dict[str, Any], chromium_path: str
+) -> dict[str, Any]:
+    """Launch the system Chromium (Playwright never downloads a browser here)."""
+    return {**browser_type_launch_args, "executable_path": chromium_path, "args": CHROMIUM_ARGS}
+
+
+def _free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _throwaway_jupyter_env(base: Path) -> dict[str, str]:
+    """The environment for a server: HOME and every Jupyter/IPython folder under ``base``."""
+    env = dict(os.environ)
+    folders = {
+        "HOME": "home",
+        "JUPYTER_CONFIG_DIR": "jupyter-config",
+        "JUPYTER_DATA_DIR": "jupyter-data",
+        "JUPYTER_RUNTIME_DIR": "jupyter-runtime",
+        "IPYTHONDIR": "ipython",
+    }
+    for variable, name in folders.items():
+        (base / name).mkdir(parents=True, exist_ok=True)
+        env[variable] = str(base / name)
+    env["JUPYTER_PLATFORM_DIRS"] = "1"
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+def _wait_until_answering(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    """Poll ``url`` until it answers 200; fail with the server log if it dies or times out."""
+    deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(
+                f"Voila exited with code {process.returncode}:\n{log.read_text()[-4000:]}"
+            )
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.25)
+    raise RuntimeError(f"Voila did not answer at {url} in time:\n{log.read_text()[-4000:]}")
+
+
+@pytest.fixture(scope="session")
+def voila_server(
+    repo_root: Path, artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """Start Voila on the whole repository; yield its base URL; stop it after the session."""
+    port = _free_port()
+    env = _throwaway_jupyter_env(tmp_path_factory.mktemp("voila-home"))
+    log = artifacts_dir / "voila.log"
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(repo_root),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+        "--show_tracebacks=True",
+    ]
+    with log.open("wb") as log_file:
+        process = subprocess.Popen(
+            command,
+            cwd=repo_root,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        base_url = f"http://127.0.0.1:{port}"
+        try:
+            _wait_until_answering(base_url + "/", process, log)
+            yield base_url
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+@pytest.fixture(scope="session")
+def served_notebook(voila_server: str, repo_root: Path) -> Callable[[str | Path], str]:
+    """Return ``serve(path) -> url``: the URL at which Voila renders that notebook.
+
+    ``path`` is absolute or relative to the repository root and must lie inside it.
+    """
+
+    def serve(path: str | Path) -> str:
+        notebook = Path(path)
+        if not notebook.is_absolute():
+            notebook = repo_root / notebook
+        notebook = notebook.resolve()
+        if not notebook.is_file():
+            raise FileNotFoundError(f"no notebook at {notebook}")
+        relative = notebook.relative_to(repo_root).as_posix()  # ValueError if outside
+        return f"{voila_server}/voila/render/{urllib.parse.quote(relative)}"
+
+    return serve
+
+
+@pytest.fixture
+def save_screenshot(artifacts_dir: Path) -> Callable[..., Path]:
+    """Return ``save(page, name, **options) -> path``: a PNG in ``test-artifacts/``.
+
+    Extra keyword arguments go to Playwright's ``page.screenshot`` (e.g. ``full_page=True``).
+    """
+
+    def save(page: Any, name: str, **options: Any) -> Path:
+        path = artifacts_dir / f"{name}.png"
+        page.screenshot(path=str(path), **options)
+        return path
+
+    return save
