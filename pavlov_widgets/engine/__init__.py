@@ -5,10 +5,11 @@ the decision / chance / undo / save API, :mod:`pavlov_widgets.engine.components`
 component data, and :mod:`pavlov_widgets.engine.options` for the rule options.
 """
 
-from .components import Components, ComponentError, default_components, load_components
+from .components import Components, default_components, load_components
 from .core import LogEntry, Option
 from .errors import (
     BadDiceError,
+    ComponentError,
     DiceScriptExhaustedError,
     IllegalActionError,
     NotAChanceStepError,

@@ -1,5 +1,6 @@
-"""Attacks on the defenders, shared by several cards: targeting, Disrupted tokens, casualties,
-First Aid, and attacks on the building.
+"""Attacks on the defenders, shared by several cards.
+
+Targeting, Disrupted tokens, casualties, First Aid, and attacks on the building:
 
 * Target search (3.0 Attack Defender): the position die names a square of the colour; if it
   is empty, the nearest occupied higher number, else the nearest lower one.
@@ -82,7 +83,8 @@ def targeted_position(e: Engine, f: dict[str, Any]) -> None:
     e.roll(
         f["attack_dice"],
         {"type": "any", "target": defense},
-        f"{f['source']}: {f['attack_dice']} dice against {colour} Defense {defense} ({word} on a hit)",
+        f"{f['source']}: {f['attack_dice']} dice against {colour} Defense {defense} "
+        f"({word} on a hit)",
         f["rule_name"],
         "targeted_result",
         square=target,
@@ -95,8 +97,11 @@ def targeted_position(e: Engine, f: dict[str, Any]) -> None:
 
 @step("targeted_result")
 def targeted_result(e: Engine, f: dict[str, Any]) -> None:
-    """A hit: an attack kills one counter (the player picks on a shared square); a suppression
-    disrupts every counter there (4.0 Weapons: shared positions)."""
+    """Apply a hit on the target square.
+
+    An attack kills one counter (the player picks on a shared square); a suppression
+    disrupts every counter there (4.0 Weapons: shared positions).
+    """
     defense = e.s.defense[f["colour"]]
     if not any(d >= defense for d in f["dice"]):
         e.log(f"{f['source']} misses", f["rule_name"])
@@ -136,7 +141,7 @@ def choose_hit(e: Engine, p: dict[str, Any], option: str) -> None:
 
 @step("disrupt")
 def disrupt(e: Engine, f: dict[str, Any]) -> None:
-    """Suppress a counter (3.0 Suppress Defender): a Disrupted token, or a casualty if it has one."""
+    """Suppress a counter (3.0 Suppress Defender): Disrupted, or a casualty if it already is."""
     cid = f["counter"]
     c = e.s.soviet[cid]
     if c.where in ("stock", "removed"):

@@ -596,7 +596,9 @@ def _read_resupply(data: Any, storms: Mapping[str, StormGroupSpec]) -> dict[str,
         storm = r.get("storm_group", str)
         if storm not in storms:
             raise r.fail("storm_group", f"names no storm group: {storm!r}")
-        out.append(ResupplyCardSpec(id=r.get("id", str), storm_group=storm, provenance=r.provenance()))
+        out.append(
+            ResupplyCardSpec(id=r.get("id", str), storm_group=storm, provenance=r.provenance())
+        )
     cards = _unique(file, out, lambda c: c.id)
     if len(cards) < 3:
         raise ComponentError(f"{file}: at least three Resupply cards are needed (Setup 2)")

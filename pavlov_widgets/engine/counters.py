@@ -138,7 +138,7 @@ def move_to(e: Engine, p: dict[str, Any], option: str) -> None:
         e.push("move_loop")
         return
     target = option.split(":", 1)[1]
-    kind, other = destinations(e, cid)[target]
+    kind, _ = destinations(e, cid)[target]
     origin = e.s.soviet[cid].where
     special = _special(e, cid)
     carry = _matching_weapons(e, origin, special)
@@ -314,7 +314,8 @@ def _act_options(e: Engine, p: dict[str, Any]) -> list[Option]:
         c, spec = s.soviet[cid], e.c.soviet_counters[cid]
         if c.marker or c.where == "raid":
             continue
-        name, tgt = spec.name, (f"counter:{cid}",)
+        name = spec.name
+        tgt: tuple[str, ...] = (f"counter:{cid}",)
         if not c.exhausted and not c.disrupted and e.is_square(c.where):
             if spec.attack and _wehrmacht_in_sight(e, c.where, "infantry"):
                 opts.append(Option(f"attack:{cid}", f"{name}: Attack ({spec.attack} dice)", tgt))
@@ -332,20 +333,22 @@ def _act_options(e: Engine, p: dict[str, Any]) -> list[Option]:
         for sq_id, pair, weapon in _team_pairs(e):
             w = e.c.weapons[weapon]
             names = f"{e.name(pair[0])} & {e.name(pair[1])}"
-            tgt = (f"counter:{pair[0]}", f"counter:{pair[1]}", f"weapon:{weapon}")
+            team_tgt = (f"counter:{pair[0]}", f"counter:{pair[1]}", f"weapon:{weapon}")
             if w.special == "A" and w.attack and _wehrmacht_in_sight(e, sq_id, "armor"):
-                opts.append(Option(f"team:at:{sq_id}", f"{names}: Anti-tank ({w.name})", tgt))
+                opts.append(Option(f"team:at:{sq_id}", f"{names}: Anti-tank ({w.name})", team_tgt))
             if w.special == "G":
                 if w.attack and _wehrmacht_in_sight(e, sq_id, "infantry"):
                     opts.append(
-                        Option(f"team:mg-attack:{sq_id}", f"{names}: Machine Gun attack", tgt)
+                        Option(f"team:mg-attack:{sq_id}", f"{names}: Machine Gun attack", team_tgt)
                     )
                 if w.suppress and supplies:
                     opts.append(
-                        Option(f"team:mg-suppress:{sq_id}", f"{names}: Machine Gun suppress", tgt)
+                        Option(
+                            f"team:mg-suppress:{sq_id}", f"{names}: Machine Gun suppress", team_tgt
+                        )
                     )
             if w.special == "M" and w.suppress and supplies:
-                opts.append(Option(f"team:mortar:{sq_id}", f"{names}: Mortar ({w.name})", tgt))
+                opts.append(Option(f"team:mortar:{sq_id}", f"{names}: Mortar ({w.name})", team_tgt))
     opts.append(Option("actions-done", "End the Soviet Counter Phase"))
     return opts
 

@@ -338,8 +338,7 @@ class Game:
         return bool(self._redo)
 
     def undo(self) -> None:
-        """Take back the last choice (with the automatic rolls that followed it), or the
-        last hand-made roll.
+        """Take back the last choice (with the automatic rolls after it), or a hand-made roll.
 
         Raises:
             NothingToUndoError: nothing has been chosen or rolled yet.
@@ -377,7 +376,8 @@ class Game:
     def copy(self) -> Game:
         """An independent game at the same point, with the same history (for branching)."""
         twin = Game.__new__(Game)
-        twin.components, twin.options, twin.auto_roll = self.components, self.options, self.auto_roll
+        twin.components, twin.options = self.components, self.options
+        twin.auto_roll = self.auto_roll
         twin._initial = self._initial.copy()
         twin._engine = Engine(self.state.copy(), self.components, self.options)
         twin._engine.log_entries = list(self._engine.log_entries)
@@ -412,8 +412,9 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any, components: Components | None = None) -> Game:
-        """Rebuild a game by replaying its history from its start; the stored snapshot must
-        match the replay.
+        """Rebuild a game by replaying its history from its start.
+
+        The stored snapshot must match the replay.
 
         Raises:
             SaveFormatError: a missing, mistyped or inconsistent field (named in the message).
@@ -471,6 +472,8 @@ class Game:
             else:
                 p = self._need_chance()
                 if forced:
+                    if not isinstance(value, list):
+                        raise SaveFormatError(f"{where}.value: must be a list of dice")
                     self.force(value)
                 else:
                     if not isinstance(value, list) or len(value) != p["n"]:

@@ -1,5 +1,7 @@
-"""Buying counters for the Reserves box: Send Reinforcements (2.0, 6 points) and Request
-Reinforcements (4.0, 2 points from the radio position).
+"""Buying counters for the Reserves box.
+
+Send Reinforcements (2.0, 6 points) and Request Reinforcements (4.0, 2 points from the radio
+position) work the same way.
 
 Points buy any mix of Soviet and Weapon counters from the stock at their printed cost; the
 counters arrive in Reserves. The player buys one counter at a time and stops when done.

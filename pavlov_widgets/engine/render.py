@@ -47,7 +47,9 @@ def render_text(game: Game) -> str:
         from .wehrmacht import storm_group_of
 
         sg = c.storm_groups[storm_group_of(e, s.storm_box)]
-        lines.append(f"  Storm Group box: {sg.name} ({sg.colour}, Defense {sg.defense}, {sg.vp} VP)")
+        lines.append(
+            f"  Storm Group box: {sg.name} ({sg.colour}, Defense {sg.defense}, {sg.vp} VP)"
+        )
     lines.append("")
     lines.append("9 JANUARY SQUARE (circle 1 first)")
     for t in c.board.tracks:
@@ -67,8 +69,10 @@ def render_text(game: Game) -> str:
         marks += e.location_tokens(loc)
         lines.append(f"  {loc:>2} {c.board.location_names[loc]}: {', '.join(marks) or '-'}")
     lines.append("")
-    lines.append(f"Wehrmacht deck: {len(s.wehrmacht_deck)} cards; Soviet deck {len(s.soviet_deck)}, "
-                 f"discards {len(s.soviet_discard)}, Fog of War in stock {len(s.fog_stock)}")
+    lines.append(
+        f"Wehrmacht deck: {len(s.wehrmacht_deck)} cards; Soviet deck {len(s.soviet_deck)}, "
+        f"discards {len(s.soviet_discard)}, Fog of War in stock {len(s.fog_stock)}"
+    )
     if s.hand:
         lines.append("Hand: " + "; ".join(
             ("Fog of War" if c.soviet_cards[h].fog else
@@ -80,5 +84,7 @@ def render_text(game: Game) -> str:
     else:
         p = game.pending
         if p is not None:
-            lines.append("Now: " + (p.prompt if hasattr(p, "prompt") else p.label))  # type: ignore[union-attr]
+            from .game import Decision
+
+            lines.append("Now: " + (p.prompt if isinstance(p, Decision) else p.label))
     return "\n".join(lines)

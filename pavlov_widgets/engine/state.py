@@ -159,7 +159,7 @@ class GameState:
         script = data.get("script") if isinstance(data, dict) else None
         if script is not None and (
             not isinstance(script, list)
-            or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in script)
+            or not all(type(d) is int and 1 <= d <= 6 for d in script)
         ):
             raise SaveFormatError("state.script: must be null or a list of dice 1-6")
         phase = r.string("phase")

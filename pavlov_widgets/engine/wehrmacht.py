@@ -447,7 +447,9 @@ def resupply(e: Engine, f: dict[str, Any]) -> None:
         mouths += sum(1 for w in e.s.weapons.values() if w not in ("stock", "removed"))
     food = e.count("supplies", "food")
     if e.o.immediate_loss_no_food and food == 0:
-        e.lose("no_food", "A Resupply card with no Food in the house: the game is lost", RESUPPLY_RULE)
+        e.lose(
+            "no_food", "A Resupply card with no Food in the house: the game is lost", RESUPPLY_RULE
+        )
         return
     need = ceil(mouths / 5)
     paid = min(food, need)
