@@ -260,6 +260,46 @@ class SovietCardSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class OperationalSupportSpec:
+    """An Operational Support card (7.1): tokens, undisrupted areas and Victory Points.
+
+    The tokens are removed from the game from the stock; the areas (Volga locations) must have
+    no Disrupted token.
+    """
+
+    id: str
+    name: str
+    tokens: Mapping[str, int]
+    locations: tuple[int, ...]
+    vp: int
+    provenance: Provenance
+
+
+TACTICS_EFFECTS: dict[str, str] = {
+    "artillery_dice": "extra dice for every artillery card",
+    "ju87_defense": "added to the Ju 87 Defense",
+    "scouts_defense": "added to the Defense of Scouts",
+    "sniper_dice": "extra dice for the Sniper",
+    "mortar_dice": "extra dice for the Mortar",
+    "assault_infantry_dice": "extra dice for each colour's infantry in an Assault",
+    "assault_armor_dice": "extra dice for each colour's armour in an Assault",
+    "wehrmacht_defense": "added to every Wehrmacht counter's Defense",
+}
+"""The effects a Tactics card can have (7.2), each a number added while the card is in play."""
+
+
+@dataclass(frozen=True, slots=True)
+class TacticsCardSpec:
+    """A Tactics card (7.2): its deck and the modifiers it applies for the turn."""
+
+    id: str
+    deck: int
+    name: str
+    effects: Mapping[str, int]
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
 class TokenSpec:
     """A token type: how many the game has and how many start in the Supplies box."""
 
@@ -283,6 +323,8 @@ class Components:
     resupply_cards: Mapping[str, ResupplyCardSpec]
     soviet_cards: Mapping[str, SovietCardSpec]
     tokens: Mapping[str, TokenSpec]
+    operational_support: Mapping[str, OperationalSupportSpec]
+    tactics: Mapping[str, TacticsCardSpec]
     fingerprint: str
 
     def wehrmacht_counter_ids(self) -> tuple[str, ...]:
@@ -308,6 +350,8 @@ FILES: tuple[str, ...] = (
     "resupply_cards.json",
     "soviet_cards.json",
     "tokens.json",
+    "operational_support.json",
+    "tactics_cards.json",
 )
 """The component files, all required, in the order they are checked."""
 
@@ -653,6 +697,59 @@ def _read_tokens(data: Any) -> dict[str, TokenSpec]:
     return tokens
 
 
+def _read_operational_support(data: Any) -> dict[str, OperationalSupportSpec]:
+    file = "operational_support.json"
+    out = []
+    for i, raw in enumerate(_records(file, data, "cards")):
+        r = _Reader(file, f"cards[{i}]", raw)
+        tokens: dict[str, int] = {}
+        for kind, n in r.get("tokens", dict).items():
+            if kind not in TOKEN_TYPES:
+                raise r.fail("tokens", f"names an unknown token type {kind!r}")
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise r.fail("tokens", f"{kind} must be a count of at least 1")
+            tokens[kind] = n
+        locs = r.get("locations", list)
+        for n in locs:
+            if isinstance(n, bool) or not isinstance(n, int) or not 3 <= n <= 18:
+                raise r.fail("locations", f"holds {n!r}, not a location 3-18")
+        out.append(
+            OperationalSupportSpec(
+                id=r.get("id", str),
+                name=r.get("name", str),
+                tokens=tokens,
+                locations=tuple(locs),
+                vp=r.number("vp", 0, 50),
+                provenance=r.provenance(),
+            )
+        )
+    return _unique(file, out, lambda c: c.id)
+
+
+def _read_tactics(data: Any) -> dict[str, TacticsCardSpec]:
+    file = "tactics_cards.json"
+    out = []
+    for i, raw in enumerate(_records(file, data, "cards")):
+        r = _Reader(file, f"cards[{i}]", raw)
+        effects: dict[str, int] = {}
+        for key, n in r.get("effects", dict).items():
+            if key not in TACTICS_EFFECTS:
+                raise r.fail("effects", f"names an unknown effect {key!r}")
+            if isinstance(n, bool) or not isinstance(n, int) or not -3 <= n <= 3:
+                raise r.fail("effects", f"{key} must be a whole number from -3 to 3")
+            effects[key] = n
+        out.append(
+            TacticsCardSpec(
+                id=r.get("id", str),
+                deck=r.number("deck", 1, 4),
+                name=r.get("name", str),
+                effects=effects,
+                provenance=r.provenance(),
+            )
+        )
+    return _unique(file, out, lambda c: c.id)
+
+
 def _cross_check(c: Components) -> None:
     specials = [s.specials for s in c.soviet_counters.values()]
     if sum("C" in s for s in specials) < 1:
@@ -678,6 +775,8 @@ def _parse(raw: Mapping[str, Any], fingerprint: str) -> Components:
         resupply_cards=_read_resupply(raw["resupply_cards.json"], storms),
         soviet_cards=_read_soviet_cards(raw["soviet_cards.json"], board.units),
         tokens=_read_tokens(raw["tokens.json"]),
+        operational_support=_read_operational_support(raw["operational_support.json"]),
+        tactics=_read_tactics(raw["tactics_cards.json"]),
         fingerprint=fingerprint,
     )
     _cross_check(comps)

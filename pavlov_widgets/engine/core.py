@@ -387,6 +387,23 @@ class Engine:
         return sq.colours if sq else ()
 
 
+    def tactic(self, effect: str) -> int:
+        """The total of a Tactics effect in force (7.2).
+
+        Cards dealt at the start of a Wehrmacht Card Phase act for the rest of that turn.
+        """
+        if not self.s.tactics_in_play or self.s.phase == "soviet_cards":
+            return 0
+        return sum(self.c.tactics[t].effects.get(effect, 0) for t in self.s.tactics_in_play)
+
+    def wehrmacht_defense(self, wid: str) -> int:
+        """A Wehrmacht counter's Defense, with the Tactics cards in force (7.2)."""
+        kind = self.c.wehrmacht_type_of(wid)
+        bonus = self.tactic("wehrmacht_defense")
+        if kind.id == "scouts":
+            bonus += self.tactic("scouts_defense")
+        return min(7, kind.defense + bonus)
+
 def colour_letter(colour: str) -> str:
     """G, R or P: colour is never the only cue."""
     return colour[0].upper()

@@ -441,7 +441,7 @@ def _fire_target_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     return [
         Option(
             f"target:{wid}",
-            f"{e.name(wid)} on track {t + 1} (Defense {e.c.wehrmacht_type_of(wid).defense})",
+            f"{e.name(wid)} on track {t + 1} (Defense {e.wehrmacht_defense(wid)})",
             (f"track:{t + 1}:{i + 1}",),
         )
         for t, i, wid in _wehrmacht_in_sight(e, p["where"], p["target_kind"])
@@ -456,7 +456,7 @@ def fire_target(e: Engine, p: dict[str, Any], option: str) -> None:
 
 def fire(e: Engine, wid: str, dice: int, source: str, rule: str) -> None:
     """Roll ``dice`` dice at a Wehrmacht counter: any die ≥ its Defense removes it (4.0)."""
-    defense = e.c.wehrmacht_type_of(wid).defense
+    defense = e.wehrmacht_defense(wid)
     e.roll(
         dice,
         {"type": "any", "target": defense},
@@ -473,7 +473,7 @@ def fire(e: Engine, wid: str, dice: int, source: str, rule: str) -> None:
 def fire_result(e: Engine, f: dict[str, Any]) -> None:
     """A hit returns the Wehrmacht counter to the stock; the others on its track stay put."""
     wid = f["target"]
-    if not any(d >= e.c.wehrmacht_type_of(wid).defense for d in f["dice"]):
+    if not any(d >= e.wehrmacht_defense(wid) for d in f["dice"]):
         e.log(f"{f['source']} misses the {e.name(wid)}", f["rule_name"])
         return
     for track in e.s.tracks:

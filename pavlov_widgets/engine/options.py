@@ -11,6 +11,19 @@ from typing import Any
 
 from .errors import SaveFormatError
 
+TACTICS_LEVELS: tuple[str, ...] = ("none", "veteran", "elite")
+"""The difficulty levels of variant 7.2."""
+
+VARIANTS: dict[str, dict[str, Any]] = {
+    "base": {},
+    "operational-support": {"operational_support": True},
+    "veteran": {"tactics": "veteran"},
+    "elite": {"tactics": "elite"},
+    "operational-support+veteran": {"operational_support": True, "tactics": "veteran"},
+    "operational-support+elite": {"operational_support": True, "tactics": "elite"},
+}
+"""Named variants (7.1, 7.2) as option settings: ``RuleOptions.for_variant(name)``."""
+
 
 @dataclass(frozen=True, slots=True)
 class RuleOptions:
@@ -43,9 +56,32 @@ class RuleOptions:
     """A Sapper roll is made when a counter enters a Sapper circle by being placed there as well as
     when pushed into it (3.0 Sapper Defenses speaks of advancing into the location)."""
 
+    operational_support: bool = False
+    """Variant 7.1: the Operational Support cards and the 62nd Army CP's extra action."""
+
+    tactics: str = "none"
+    """Variant 7.2: ``"none"``, ``"veteran"`` (one Tactics card in play each turn) or
+    ``"elite"`` (two)."""
+
     milk_house_at_bottom: bool = False
     """Put the Milk House card at the bottom of deck 5 (the competitive note implies it comes
     last); by default it is shuffled into deck 5 like any card (Setup 2)."""
+
+    def __post_init__(self) -> None:
+        """Check the choices: each names a known reading."""
+        if self.forward_observer_dice not in (2, 3):
+            raise ValueError("forward_observer_dice must be 2 or 3")
+        if self.victory_table not in ("first", "second"):
+            raise ValueError("victory_table must be 'first' or 'second'")
+        if self.tactics not in TACTICS_LEVELS:
+            raise ValueError(f"tactics must be one of {', '.join(TACTICS_LEVELS)}")
+
+    @classmethod
+    def for_variant(cls, name: str, **overrides: Any) -> RuleOptions:
+        """The options of a named variant (see :data:`VARIANTS`), plus any overrides."""
+        if name not in VARIANTS:
+            raise ValueError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}")
+        return cls(**{**VARIANTS[name], **overrides})
 
     def to_dict(self) -> dict[str, Any]:
         """The options as plain JSON data."""
@@ -65,9 +101,8 @@ class RuleOptions:
                 raise SaveFormatError(
                     f"options.{key}: must be {type(default).__name__}, not {value!r}"
                 )
-        opts = cls(**data)
-        if opts.forward_observer_dice not in (2, 3):
-            raise SaveFormatError("options.forward_observer_dice: must be 2 or 3")
-        if opts.victory_table not in ("first", "second"):
-            raise SaveFormatError("options.victory_table: must be 'first' or 'second'")
+        try:
+            opts = cls(**data)
+        except ValueError as exc:
+            raise SaveFormatError(f"options: {exc}") from exc
         return opts

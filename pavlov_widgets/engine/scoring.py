@@ -39,17 +39,19 @@ class Score:
     raids: int
     defenders: int
     attackers: int
+    support: int = 0
 
     @property
     def total(self) -> int:
-        """Raid VP + defenders − 3 × attackers."""
-        return self.raids + self.defenders - 3 * self.attackers
+        """Raid VP + Operational Support VP (7.1) + defenders − 3 × attackers."""
+        return self.raids + self.support + self.defenders - 3 * self.attackers
 
 
 def score(e: Engine) -> Score:
     """The current score of a game."""
     vp = sum(e.c.storm_groups[storm_group_of(e, card)].vp for card in e.s.storm_won)
-    return Score(vp, len(e.house_counters()), len(e.wehrmacht_on_board()))
+    support = sum(e.c.operational_support[c].vp for c in e.s.os_won)
+    return Score(vp, len(e.house_counters()), len(e.wehrmacht_on_board()), support)
 
 
 def victory_level(total: int, table: str = "second") -> tuple[str, str, str]:
@@ -70,6 +72,7 @@ def finish(e: Engine, immediate_loss: str | None) -> None:
     outcome: dict[str, Any] = {
         "score": parts.total,
         "raid_vp": parts.raids,
+        "support_vp": parts.support,
         "defenders": parts.defenders,
         "attackers": parts.attackers,
         "turn": e.s.turn,
@@ -87,7 +90,8 @@ def finish(e: Engine, immediate_loss: str | None) -> None:
         outcome.update(result=result, level=level, award=award, how="deck_exhausted",
                        how_text="the Wehrmacht deck was played out")
         e.log(
-            f"Final score {parts.total}: {parts.raids} raid VP + {parts.defenders} defenders "
+            f"Final score {parts.total}: {parts.raids} raid VP + {parts.support} support VP + "
+            f"{parts.defenders} defenders "
             f"- 3 x {parts.attackers} Wehrmacht counters = {level}"
             + (f" ({award})" if award else ""),
             "6.0 Ending the Game",

@@ -85,6 +85,33 @@ def _deal(e: Engine) -> None:
     e.shuffle(deck)
     s.soviet_deck = deck
     s.fog_stock = fog[3:]
+    if e.o.tactics != "none":
+        _deal_tactics(e)
+    if e.o.operational_support:
+        support = list(c.operational_support)
+        e.shuffle(support)
+        s.os_current, s.os_deck = support[0], support[1:]
+
+
+TACTICS_REMOVED: dict[str, dict[int, int]] = {
+    "veteran": {1: 3, 2: 2, 3: 2, 4: 2},
+    "elite": {1: 2, 2: 2, 3: 2, 4: 2},
+}
+"""Tactics cards removed unseen from the top of each deck at setup (7.2.1, 7.2.2)."""
+
+
+def _deal_tactics(e: Engine) -> None:
+    """7.2 Setup: shuffle each Tactics deck, remove some from the top, stack deck 1 on top."""
+    decks: dict[int, list[str]] = {d: [] for d in range(1, 5)}
+    for card in e.c.tactics.values():
+        decks[card.deck].append(card.id)
+    out: list[str] = []
+    for d in range(1, 5):
+        e.shuffle(decks[d])
+        cut = TACTICS_REMOVED[e.o.tactics][d]
+        e.s.tactics_removed += decks[d][:cut]
+        out += decks[d][cut:]
+    e.s.tactics_deck = out
 
 
 # --- the turn loop (1.1) ----------------------------------------------------------------

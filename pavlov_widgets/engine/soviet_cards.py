@@ -19,7 +19,12 @@ RULE = "2.0 Soviet Card Phase"
 
 # unit id -> ((action key, label), ...) in the rulebook's order
 UNIT_ACTIONS: dict[str, tuple[tuple[str, str], ...]] = {
-    "62nd-army-cp": (("recover", "Recover"), ("resupply", "Resupply"), ("storm", "Storm Group")),
+    "62nd-army-cp": (
+        ("recover", "Recover"),
+        ("resupply", "Resupply"),
+        ("storm", "Storm Group"),
+        ("support", "Operational Support"),
+    ),
     "13th-guards-cp": (("recover", "Recover"), ("reinforce", "Send Reinforcements")),
     "8th-guards-sapper": (("buttress", "Buttress"), ("field", "Field Defenses")),
     "139th-signal": (("recover", "Recover"), ("tactical", "Tactical Decision"),
@@ -129,6 +134,8 @@ def available(e: Engine, unit: str, action: str) -> bool:
     if action == "recover":
         return bool(_any_disrupted(e, unit))
     if unit == "62nd-army-cp":
+        if action == "support":
+            return support_ready(e)
         if e.location_disrupted(18):
             return False
         if action == "resupply":
@@ -157,6 +164,32 @@ def available(e: Engine, unit: str, action: str) -> bool:
         return any(e.location_tokens(n) for n in FLOTILLA_LOCATIONS)
     # the two anti-aircraft units
     return stock.get("aa", 0) > 0 and bool(_token_free(e, unit, "aa"))
+
+
+def support_ready(e: Engine) -> bool:
+    """Whether the Operational Support card in play can be satisfied now (7.1)."""
+    if not e.s.os_current:
+        return False
+    card = e.c.operational_support[e.s.os_current]
+    return all(e.count("stock", k) >= n for k, n in card.tokens.items()) and not any(
+        e.location_disrupted(n) for n in card.locations
+    )
+
+
+def _support(e: Engine, unit: str) -> None:
+    """7.1: remove the card's tokens from the game, set it aside for VP, turn up the next."""
+    s = e.s
+    card = e.c.operational_support[s.os_current]
+    for kind, n in card.tokens.items():
+        e.move_tokens(kind, "stock", "removed", n)
+    s.os_won.append(s.os_current)
+    paid = ", ".join(f"{n} {e.c.tokens[k].name}" for k, n in card.tokens.items())
+    e.log(f"Operational Support: {card.name} ({paid} removed from the game; {card.vp} VP)",
+          "7.1 Operational Support Cards")
+    s.os_current = s.os_deck.pop(0) if s.os_deck else ""
+    if s.os_current:
+        e.log(f"Next Operational Support card: {e.c.operational_support[s.os_current].name}",
+              "7.1 Operational Support Cards")
 
 
 def _card_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -393,6 +426,7 @@ ACTIONS: dict[tuple[str, str], Callable[[Engine, str], None]] = {
     ("62nd-army-cp", "recover"): _recover,
     ("62nd-army-cp", "resupply"): _resupply,
     ("62nd-army-cp", "storm"): _storm,
+    ("62nd-army-cp", "support"): _support,
     ("13th-guards-cp", "recover"): _recover,
     ("13th-guards-cp", "reinforce"): _reinforce,
     ("8th-guards-sapper", "buttress"): _buttress,

@@ -82,6 +82,12 @@ class GameState:
     actions_left: int
     moves_left: int
     moved: list[str]
+    tactics_deck: list[str] = field(default_factory=list)
+    tactics_in_play: list[str] = field(default_factory=list)
+    tactics_removed: list[str] = field(default_factory=list)
+    os_deck: list[str] = field(default_factory=list)
+    os_current: str = ""
+    os_won: list[str] = field(default_factory=list)
     stack: list[dict[str, Any]] = field(default_factory=list)
     pending: dict[str, Any] | None = None
     outcome: dict[str, Any] | None = None
@@ -118,6 +124,12 @@ class GameState:
             "actions_left": self.actions_left,
             "moves_left": self.moves_left,
             "moved": list(self.moved),
+            "tactics_deck": list(self.tactics_deck),
+            "tactics_in_play": list(self.tactics_in_play),
+            "tactics_removed": list(self.tactics_removed),
+            "os_deck": list(self.os_deck),
+            "os_current": self.os_current,
+            "os_won": list(self.os_won),
             "stack": _json_copy(self.stack),
             "pending": _json_copy(self.pending),
             "outcome": _json_copy(self.outcome),
@@ -210,6 +222,12 @@ class GameState:
             actions_left=r.integer("actions_left"),
             moves_left=r.integer("moves_left"),
             moved=r.strings("moved"),
+            tactics_deck=r.strings("tactics_deck"),
+            tactics_in_play=r.strings("tactics_in_play"),
+            tactics_removed=r.strings("tactics_removed"),
+            os_deck=r.strings("os_deck"),
+            os_current=r.string("os_current"),
+            os_won=r.strings("os_won"),
             stack=_json_copy(stack),
             pending=_json_copy(pending),
             outcome=_json_copy(outcome),
@@ -248,6 +266,12 @@ class GameState:
             actions_left=self.actions_left,
             moves_left=self.moves_left,
             moved=list(self.moved),
+            tactics_deck=list(self.tactics_deck),
+            tactics_in_play=list(self.tactics_in_play),
+            tactics_removed=list(self.tactics_removed),
+            os_deck=list(self.os_deck),
+            os_current=self.os_current,
+            os_won=list(self.os_won),
             stack=_json_copy(self.stack),
             pending=_json_copy(self.pending),
             outcome=_json_copy(self.outcome),

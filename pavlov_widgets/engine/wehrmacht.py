@@ -24,6 +24,29 @@ def wehrmacht_phase(e: Engine, f: dict[str, Any]) -> None:
     e.s.phase = "wehrmacht_cards"
     e.s.cards_in_phase = 0
     e.push("reveal_wehrmacht")
+    if e.o.tactics != "none":
+        deal_tactics(e)
+
+
+def deal_tactics(e: Engine) -> None:
+    """Deal this turn's Tactics cards (7.2).
+
+    Veteran (7.2.1): one new card replaces the last. Elite (7.2.2): two in play; each turn
+    the older one leaves, the other shifts over and a new one is dealt.
+    """
+    s = e.s
+    keep = 1 if e.o.tactics == "elite" else 0
+    while len(s.tactics_in_play) > keep:
+        gone = s.tactics_in_play.pop(0)
+        s.tactics_removed.append(gone)
+        e.log(f"Tactics card {e.c.tactics[gone].name} leaves play", "7.2 Tactics Cards")
+    want = 2 if e.o.tactics == "elite" else 1
+    while len(s.tactics_in_play) < want and s.tactics_deck:
+        card = s.tactics_deck.pop(0)
+        s.tactics_in_play.append(card)
+        spec = e.c.tactics[card]
+        effects = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in spec.effects.items())
+        e.log(f"Tactics card {spec.name} is in play this turn ({effects})", "7.2 Tactics Cards")
 
 
 @step("reveal_wehrmacht")
@@ -81,15 +104,18 @@ def card_colour(e: Engine, f: dict[str, Any]) -> None:
     card = e.c.wehrmacht_cards[f["card"]]
     colour = card.colour_for(f["dice"][0])
     if card.kind == "sniper":
-        start_targeted(e, colour, 4, "attack", "Sniper", "3.0 Attack Defender")
+        dice = 4 + e.tactic("sniper_dice")
+        start_targeted(e, colour, dice, "attack", "Sniper", "3.0 Attack Defender")
     elif card.kind == "mortar":
-        start_targeted(e, colour, 4, "suppress", "Mortar", "3.0 Suppress Defender")
+        dice = 4 + e.tactic("mortar_dice")
+        start_targeted(e, colour, dice, "suppress", "Mortar", "3.0 Suppress Defender")
     else:
         defense = e.s.defense[colour]
+        dice = card.dice + e.tactic("artillery_dice")
         e.roll(
-            card.dice,
+            dice,
             {"type": "any", "target": defense},
-            f"{card.name}: {card.dice} dice against {colour} Defense {defense}",
+            f"{card.name}: {dice} dice against {colour} Defense {defense}",
             "3.0 Attack Building",
             "attack_building",
             colour=colour,
@@ -101,6 +127,11 @@ def card_colour(e: Engine, f: dict[str, Any]) -> None:
 # --- Bomb Stalingrad -------------------------------------------------------------------
 
 AA_LOCATIONS = (8, 9, 12, 13)
+
+
+def ju87_defense(e: Engine, card_id: str) -> int:
+    """The Ju 87 Defense of a card, raised by Air Superiority (7.2)."""
+    return min(6, e.c.wehrmacht_cards[card_id].defense + e.tactic("ju87_defense"))
 
 
 def _aa_ready(e: Engine, chosen: list[int]) -> list[int]:
@@ -116,7 +147,8 @@ def ju87(e: Engine, f: dict[str, Any]) -> None:
         return
     e.ask(
         "aa_fire",
-        f"{card.aircraft} Ju 87s (Defense {card.defense}): choose Anti-aircraft tokens to fire",
+        f"{card.aircraft} Ju 87s (Defense {ju87_defense(e, f['card'])}): "
+        "choose Anti-aircraft tokens to fire",
         "3.0 Bomb Stalingrad",
         card=f["card"],
         chosen=[],
@@ -151,10 +183,11 @@ def aa_fire(e: Engine, p: dict[str, Any], option: str) -> None:
         e.push("ju87_bombing", card=p["card"], planes=card.aircraft)
         return
     e.log(f"Anti-aircraft tokens from {', '.join(map(str, chosen))} fire", "3.0 Bomb Stalingrad")
+    defense = ju87_defense(e, p["card"])
     e.roll(
         2 * len(chosen),
-        {"type": "count", "target": card.defense},
-        f"Anti-aircraft fire: {2 * len(chosen)} dice, each ≥ {card.defense} downs a Ju 87",
+        {"type": "count", "target": defense},
+        f"Anti-aircraft fire: {2 * len(chosen)} dice, each ≥ {defense} downs a Ju 87",
         "3.0 Bomb Stalingrad",
         "ju87_aa_result",
         card=p["card"],
@@ -165,7 +198,7 @@ def aa_fire(e: Engine, p: dict[str, Any], option: str) -> None:
 def ju87_aa_result(e: Engine, f: dict[str, Any]) -> None:
     """Each die at or above the Ju 87 Defense removes one aircraft from the raid."""
     card = e.c.wehrmacht_cards[f["card"]]
-    downed = min(card.aircraft, sum(d >= card.defense for d in f["dice"]))
+    downed = min(card.aircraft, sum(d >= ju87_defense(e, f["card"]) for d in f["dice"]))
     planes = card.aircraft - downed
     e.log(f"{downed} Ju 87(s) shot down; {planes} bomb(s)", "3.0 Bomb Stalingrad")
     e.push("ju87_bombing", card=f["card"], planes=planes)
@@ -278,7 +311,7 @@ def place_track(e: Engine, f: dict[str, Any]) -> None:
 def _suppress_entry_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     colour = e.colour_of_track(p["track"])
     available = e.count(f"suppress:{colour}", "suppression")
-    defense = e.c.wehrmacht_type_of(p["counter"]).defense
+    defense = e.wehrmacht_defense(p["counter"])
     opts = [Option("spend:0", "Let it come (spend none)")]
     for k in range(1, available + 1):
         opts.append(
@@ -299,7 +332,7 @@ def suppress_entry(e: Engine, p: dict[str, Any], option: str) -> None:
         return
     colour = e.colour_of_track(track)
     e.move_tokens("suppression", f"suppress:{colour}", "stock", k)
-    defense = e.c.wehrmacht_type_of(cid).defense
+    defense = e.wehrmacht_defense(cid)
     e.roll(
         k,
         {"type": "any", "target": defense},
@@ -315,7 +348,7 @@ def suppress_entry(e: Engine, p: dict[str, Any], option: str) -> None:
 def suppress_entry_result(e: Engine, f: dict[str, Any]) -> None:
     """A hit keeps the counter off the board; a miss lets it enter."""
     cid = f["counter"]
-    if any(d >= e.c.wehrmacht_type_of(cid).defense for d in f["dice"]):
+    if any(d >= e.wehrmacht_defense(cid) for d in f["dice"]):
         e.log(f"{e.name(cid)} is suppressed and returns to the stock", PLACE_RULE)
     else:
         e.push("place_counter", counter=cid, track=f["track"])
@@ -362,7 +395,7 @@ def sapper_roll(e: Engine, f: dict[str, Any]) -> None:
     place = f"sapper:{f['track'] + 1}:{f['circle'] + 1}"
     e.move_tokens("sapper", place, "stock")
     cid = f["counter"]
-    defense = e.c.wehrmacht_type_of(cid).defense
+    defense = e.wehrmacht_defense(cid)
     e.roll(
         3,
         {"type": "any", "target": defense},
@@ -379,7 +412,7 @@ def sapper_roll(e: Engine, f: dict[str, Any]) -> None:
 def sapper_result(e: Engine, f: dict[str, Any]) -> None:
     """A hit returns the counter to the stock; otherwise it stays on that circle."""
     cid = f["counter"]
-    if any(d >= e.c.wehrmacht_type_of(cid).defense for d in f["dice"]):
+    if any(d >= e.wehrmacht_defense(cid) for d in f["dice"]):
         circles = e.s.tracks[f["track"]]
         if circles[f["circle"]] == cid:
             circles[f["circle"]] = ""
@@ -415,6 +448,7 @@ def assault_colour(e: Engine, f: dict[str, Any]) -> None:
                     total += ctype.suppress if kind == "infantry" else ctype.attack
     if total == 0:
         return
+    total += e.tactic("assault_infantry_dice" if kind == "infantry" else "assault_armor_dice")
     if kind == "infantry":
         e.log(f"Assault: {colour} infantry suppress with {total} dice", rule)
         start_targeted(e, colour, total, "suppress", f"Assault ({colour} infantry)", rule)
