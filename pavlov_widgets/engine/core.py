@@ -283,6 +283,20 @@ class Engine:
         """Soviet counters at a square (or ``"reserves"``), in component order."""
         return [cid for cid, c in self.s.soviet.items() if c.where == where]
 
+    def occupancy(self) -> dict[str, list[str]]:
+        """Every place's Soviet counters, each list in component order.
+
+        One pass over the counters: callers that look at many squares (move destinations,
+        weapon teams) use it instead of :meth:`counters_at` per square.
+        """
+        occ: dict[str, list[str]] = {}
+        for cid, c in self.s.soviet.items():
+            if c.where in occ:
+                occ[c.where].append(cid)
+            else:
+                occ[c.where] = [cid]
+        return occ
+
     def weapons_at(self, where: str) -> list[str]:
         """Weapon counters at a square (or ``"reserves"``), in component order."""
         return [wid for wid, w in self.s.weapons.items() if w == where]

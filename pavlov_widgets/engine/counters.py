@@ -53,19 +53,23 @@ def _matching_weapons(e: Engine, where: str, special: str | None) -> list[str]:
     return [w for w in e.weapons_at(where) if e.c.weapons[w].special == special]
 
 
-def destinations(e: Engine, cid: str) -> dict[str, tuple[str, str]]:
+def destinations(
+    e: Engine, cid: str, occupancy: dict[str, list[str]] | None = None
+) -> dict[str, tuple[str, str]]:
     """Legal destination squares of a move: square id → (kind, other counter).
 
     ``kind`` is ``empty``, ``join`` (share with a same-designation counter and its weapon)
-    or ``displace`` (the occupant moves out for free).
+    or ``displace`` (the occupant moves out for free). ``occupancy`` is
+    :meth:`Engine.occupancy` when the caller already has it (it must be current).
     """
+    occ = e.occupancy() if occupancy is None else occupancy
     origin = e.s.soviet[cid].where
     special = _special(e, cid)
     out: dict[str, tuple[str, str]] = {}
     for sq in e.c.board.squares:
         if sq.id == origin:
             continue
-        here = e.counters_at(sq.id)
+        here = occ.get(sq.id)
         if not here:
             out[sq.id] = ("empty", "")
         elif len(here) == 1:
@@ -84,10 +88,16 @@ def destinations(e: Engine, cid: str) -> dict[str, tuple[str, str]]:
 
 def movable(e: Engine) -> list[str]:
     """Counters that may still move this phase (in component order)."""
+    occ = e.occupancy()
+    # An empty square is a destination for every counter (its own square is not empty), so
+    # the full destination search is needed only when every combat position is occupied.
+    any_empty = any(sq.id not in occ for sq in e.c.board.squares)
     return [
         cid
         for cid in e.house_counters()
-        if cid not in e.s.moved and e.s.soviet[cid].where != "raid" and destinations(e, cid)
+        if cid not in e.s.moved
+        and e.s.soviet[cid].where != "raid"
+        and (any_empty or destinations(e, cid, occ))
     ]
 
 
@@ -199,10 +209,11 @@ def _perform_move(e: Engine, cid: str, target: str, weapon: str) -> None:
 
 
 def _displace_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    occ = e.occupancy()
     opts = [
         Option(f"to:{sq.id}", sq.label, (f"square:{sq.id}",))
         for sq in e.c.board.squares
-        if not e.counters_at(sq.id)
+        if sq.id not in occ
     ]
     opts.append(Option("to:reserves", "Reserves", ("box:reserves",)))
     return opts
@@ -290,8 +301,9 @@ def inspire_bonus(e: Engine, special: str) -> int:
 def _team_pairs(e: Engine) -> list[tuple[str, list[str], str]]:
     """(square, [two counters], weapon) for every crewed weapon that could act."""
     out = []
+    occ = e.occupancy()
     for sq in e.c.board.squares:
-        here = e.counters_at(sq.id)
+        here = occ.get(sq.id, [])
         if len(here) != 2 or not all(_ready(e, c) for c in here):
             continue
         special = _special(e, here[0])

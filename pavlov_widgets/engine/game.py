@@ -112,6 +112,7 @@ class Game:
         self._history: list[_Entry] = []
         self._redo: list[list[_Entry]] = []
         self._snapshots: dict[int, tuple[GameState, int]] = {}
+        self._options_cache: tuple[dict[str, Any], list[Option]] | None = None
         self._engine.run()
         self._snapshot_if_due()
         self._auto()
@@ -184,12 +185,31 @@ class Game:
         if p is None or self.is_over:
             return None
         if p["kind"] == "decision":
-            return Decision(p["op"], p["prompt"], p["rule"], tuple(self._engine.options()))
+            return Decision(p["op"], p["prompt"], p["rule"], tuple(self._fresh_options()))
         return self.chance()
 
     def legal_actions(self) -> list[Option]:
         """The options of the pending decision, in their fixed order ([] otherwise)."""
-        return self._engine.options()
+        return list(self._fresh_options())
+
+    def _fresh_options(self) -> list[Option]:
+        """Compute the pending decision's options and remember them for :meth:`apply`.
+
+        Every decision the engine asks is a new ``pending`` dict, so the identity of that
+        dict tells ``apply`` whether the remembered options are still the pending
+        decision's: a policy that lists the options and then applies one pays for them once.
+        """
+        opts = self._engine.options()
+        p = self.state.pending
+        self._options_cache = None if p is None else (p, opts)
+        return opts
+
+    def _current_options(self) -> list[Option]:
+        """The pending decision's options, reusing those listed for this very decision."""
+        cache = self._options_cache
+        if cache is not None and cache[0] is self.state.pending:
+            return cache[1]
+        return self._fresh_options()
 
     def chance(self) -> Chance | None:
         """The pending chance step with exact odds, or None if none is pending."""
@@ -223,7 +243,7 @@ class Game:
         if not isinstance(option_id, str):
             raise IllegalActionError(action, p["prompt"], p["rule"],
                                      "an action must be an option id (a string) or an Option")
-        legal = self._engine.options()
+        legal = self._current_options()
         if not any(o.id == option_id for o in legal):
             sample = ", ".join(o.id for o in legal[:6]) + (" ..." if len(legal) > 6 else "")
             raise IllegalActionError(action, p["prompt"], p["rule"],
@@ -385,6 +405,7 @@ class Game:
                                 e.forced, e.auto) for e in self._history]
         twin._redo = list(self._redo)
         twin._snapshots = {k: (s.copy(), n) for k, (s, n) in self._snapshots.items()}
+        twin._options_cache = None
         return twin
 
     # --- saving ------------------------------------------------------------------------
