@@ -7,9 +7,16 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/venv.sh
 
 ensure_venv tutor
-first=notebooks/01_introduction.ipynb
-[ -f "$first" ] || first=notebooks  # before the first notebook exists, open the folder
-echo "Opening $first in JupyterLab (stop it with Ctrl-C)"
+# The same JupyterLab defaults as on Binder (no pop-up about news and updates).
+mkdir -p .venv/share/jupyter/lab/settings
+cp binder/overrides.json .venv/share/jupyter/lab/settings/overrides.json
 extra=()
 [ "$(id -u)" -ne 0 ] || extra+=(--allow-root)  # JupyterLab refuses root without it
-exec .venv/bin/jupyter lab "${extra[@]}" "$first" "$@"
+first=notebooks/01_introduction.ipynb
+if [ -f "$first" ]; then
+    extra+=("$first")
+    echo "Opening $first in JupyterLab (stop it with Ctrl-C)"
+else
+    echo "Opening JupyterLab (stop it with Ctrl-C); $first is not written yet"
+fi
+exec .venv/bin/jupyter lab "${extra[@]}" "$@"

@@ -9,6 +9,7 @@ Binder set-up fails CI. It needs the package registry: deselect it offline with
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -84,6 +85,11 @@ def test_binder_environment_installs_and_imports_the_widget(
         env,
     )
     assert str(venv) in where, f"{module} was not imported from the Binder environment"
+
+    overrides = venv / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    assert json.loads(overrides.read_text()) == json.loads(
+        (repo_root / "binder" / "overrides.json").read_text()
+    )
 
     extensions = _run([python, "-m", "jupyter", "labextension", "list"], tmp_path, env)
     for name in ("anywidget", "@jupyter-widgets/jupyterlab-manager"):
