@@ -77,7 +77,8 @@ def targeted_position(e: Engine, f: dict[str, Any]) -> None:
     names = ", ".join(e.name(c) for c in e.counters_at(target))
     sq = e.square(target)
     note = "" if sq.numbers[colour] == number else f" ({colour} {number} is empty)"
-    e.log(f"{f['source']} targets {sq.label}: {names}{note}", POSITION_RULE)
+    # the search is the same for every card; cite the rule of the card that targets
+    e.log(f"{f['source']} targets {sq.label}: {names}{note}", f["rule_name"])
     defense = e.s.defense[colour]
     word = "casualty" if f["effect"] == "attack" else "Disrupted"
     e.roll(

@@ -234,11 +234,14 @@ def ju87_bomb(e: Engine, f: dict[str, Any]) -> None:
             e.log(f"Bomb on {loc} destroys the {e.c.tokens[kind].name} token there", rule)
             return
         if not e.location_disrupted(loc):
-            if e.move_tokens("disrupted", "stock", place):
+            placed = e.move_tokens("disrupted", "stock", place)
+            if placed:
                 e.log(f"Bomb on {loc}: {e.c.board.location_names[loc]} is Disrupted", rule)
             else:
                 e.log(f"Bomb on {loc}: no Disrupted token left in the stock", rule)
-            if 14 <= loc <= 17 and (not shifted or e.o.ju87_shift_adds_fog) and e.s.fog_stock:
+            # Fog of War comes with a Disrupted token *placed* on 14-17 (3.0 Bomb Stalingrad)
+            fog = placed and (not shifted or e.o.ju87_shift_adds_fog)
+            if fog and 14 <= loc <= 17 and e.s.fog_stock:
                 e.s.soviet_discard.append(e.s.fog_stock.pop(0))
                 e.log("A Fog of War card joins the Soviet discards", rule)
             return
