@@ -1,0 +1,1 @@
+"""The engine's test suite: rule-clause scenarios, playouts, bad input, layering."""

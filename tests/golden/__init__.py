@@ -1,0 +1,1 @@
+"""Golden seeded playthroughs of the engine (see ``regenerate.py``)."""
