@@ -65,7 +65,7 @@ def reveal_wehrmacht(e: Engine, f: dict[str, Any]) -> None:
         e.push("resupply")
         return
     card = e.c.wehrmacht_cards[card_id]
-    e.log(f"Card {s.cards_in_phase} of 3: {card.name}", RULE, kind="card")
+    e.log(f"Card {s.cards_in_phase} of 3: {card.name}{_card_detail(e, card_id)}", RULE, kind="card")
     if card.kind in ("sniper", "mortar", "artillery"):
         rule = {
             "sniper": "3.0 Attack Defender",
@@ -88,6 +88,20 @@ def reveal_wehrmacht(e: Engine, f: dict[str, Any]) -> None:
         e.push("assault")
     else:
         e.push("storm_group_card", card=card_id)
+
+
+def _card_detail(e: Engine, card_id: str) -> str:
+    """What a revealed card says, in a few words, for the log."""
+    card = e.c.wehrmacht_cards[card_id]
+    if card.kind == "ju87":
+        return f" ({card.aircraft} aircraft, Ju 87 Defense {card.defense})"
+    if card.kind == "artillery":
+        return f" ({card.dice} dice against the building)"
+    if card.kind == "place":
+        kind = e.c.wehrmacht_types[card.counter_type]
+        value = f"Suppress {kind.suppress}" if kind.kind == "infantry" else f"Attack {kind.attack}"
+        return f" (place a counter: {value}, Defense {kind.defense})"
+    return ""
 
 
 @step("finish_wehrmacht_card")
