@@ -319,7 +319,8 @@ def _reinforce(e: Engine, unit: str) -> None:
 
 
 def _buttress(e: Engine, unit: str) -> None:
-    e.ask("buttress_pick", "Buttress: raise a Defense or clear location 3", "2.0 8th Guards Sapper")
+    e.ask("buttress_pick", "Buttress: raise a Defense or clear location 3",
+          "2.0 8th Guards Sapper Battalion")
 
 
 def _buttress_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -348,7 +349,8 @@ def buttress_pick(e: Engine, p: dict[str, Any], option: str) -> None:
 
 
 def _field(e: Engine, unit: str) -> None:
-    e.ask("sapper_spot", "Field Defenses: choose an empty Sapper location", "2.0 8th Guards Sapper")
+    e.ask("sapper_spot", "Field Defenses: choose an empty Sapper location",
+          "2.0 8th Guards Sapper Battalion")
 
 
 def _sapper_spot_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -371,12 +373,14 @@ def _tactical(e: Engine, unit: str) -> None:
     fog = next(c for c in s.hand if e.c.soviet_cards[c].fog)
     s.hand.remove(fog)
     s.fog_stock.append(fog)
-    e.log("A Fog of War card goes back to the stock; a new card is drawn", "2.0 139th Signal")
+    e.log("A Fog of War card goes back to the stock; a new card is drawn",
+          "2.0 139th Signal Battalion")
     draw(e, 1)
 
 
 def _load(e: Engine, unit: str) -> None:
-    e.ask("load_pick", "Load Supplies: move up to 3 tokens onto the Flotilla", "2.0 Flotilla",
+    e.ask("load_pick", "Load Supplies: move up to 3 tokens onto the Flotilla",
+          "2.0 Volga Military Flotilla",
           left=3)
 
 
