@@ -154,7 +154,7 @@ def test_3_0_artillery_lowers_defense_then_disrupts_at_3() -> None:
     state.defense["red"] = 5
     game = reveal(state, "d5-sfh18-1", script=[3, 5, 1, 1, 1, 1])
     assert lines(game) == [
-        card(3, "15cm sFH 18"),
+        card(3, "15cm sFH 18 (5 dice against the building)"),
         f"{W}15cm sFH 18: colour roll: red [dice 3] (3.0 Attack Building)",
         f"{W}15cm sFH 18: 5 dice against red Defense 5: hit [dice 5 1 1 1 1]"
         " (3.0 Attack Building)",
@@ -277,7 +277,7 @@ def test_3_0_ju87_bomb_removes_token_else_disrupts() -> None:
     tokens(state, "loc:10", "artillery", 1)
     game = reveal(state, "d1-ju87-2-1", script=[3, 3, 4, 6, 5, 1])
     assert lines(game) == [
-        card(3, "Junkers Ju 87"),
+        card(3, "Junkers Ju 87 (2 aircraft, Ju 87 Defense 4)"),
         f"{W}Ju 87 bomb: 3 dice for the target location: 10 [dice 3 3 4] (3.0 Bomb Stalingrad)",
         f"{W}Bomb on 10 destroys the Artillery token there (3.0 Bomb Stalingrad)",
         f"{W}Ju 87 bomb: 3 dice for the target location: 12 [dice 6 5 1] (3.0 Bomb Stalingrad)",
@@ -417,7 +417,7 @@ def test_3_0_place_push_forward_and_overrun_loses() -> None:
     wehrmacht(state, 4, 4, "panzer-ii")
     game = reveal(state, "d1-machine-gunners-1", script=[4])
     assert lines(game) == [
-        card(3, "Machine Gunners"),
+        card(3, "Machine Gunners (place a counter: Suppress 2, Defense 4)"),
         f"{W}Machine Gunners: placement roll: track 4 [dice 4] (3.0 Place Wehrmacht Counter)",
         f"{W}Machine Gunners enters track 4, pushing 2 counter(s) forward"
         " (3.0 Place Wehrmacht Counter)",
