@@ -408,6 +408,29 @@ class Game:
         twin._options_cache = None
         return twin
 
+    def fork(self, seed: int | None = None, auto_roll: bool | None = None) -> Game:
+        """A new game that starts from this moment, with an empty history (the what-if lab).
+
+        Args:
+            seed: if given, the branch gets its own dice and card shuffles from this seed
+                (and any scripted dice are dropped); if None it keeps this game's dice.
+            auto_roll: the branch's auto_roll (default: this game's).
+        """
+        state = self.state.copy()
+        if seed is not None:
+            state.dice_rng = dice_mod.seed_state(seed, "dice")
+            state.card_rng = dice_mod.seed_state(seed, "cards")
+            state.script = None
+        branch = Game(state, self.components, self.options,
+                      self.auto_roll if auto_roll is None else auto_roll)
+        # the branch's log goes on from this game's log; undo never reaches behind the fork
+        before = list(self._engine.log_entries)
+        branch._engine.log_entries[:0] = before
+        branch._snapshots = {
+            k: (snap, n + len(before)) for k, (snap, n) in branch._snapshots.items()
+        }
+        return branch
+
     # --- saving ------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
