@@ -53,10 +53,12 @@ nb_merge_streams = True
 # embeds that state and the ipywidgets HTML manager draws the widgets (the board) statically.
 
 # --- API reference from docstrings (Google style).
+# Every module gets a page with the public names it defines; names a package re-exports
+# (its ``__all__``) are documented once, where they are defined ("ignore-module-all").
 autosummary_generate = True
-autosummary_ignore_module_all = False
-autodoc_default_options = {"members": True, "show-inheritance": True}
+autodoc_default_options = {"members": True, "show-inheritance": True, "ignore-module-all": True}
 autodoc_typehints = "description"
+add_module_names = False  # signatures read `roll(n)`, the page title names the module
 autodoc_member_order = "bysource"
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False

@@ -41,7 +41,7 @@ if ! command -v chromium >/dev/null 2>&1; then
             --no-install-recommends chromium fonts-liberation \
         || { echo "error: could not install chromium" >&2; exit 1; }
 fi
-chromium --version
+chromium --version 2>/dev/null  # (Debian's wrapper script warns on stderr)
 
 export PATH="$PWD/.venv/bin:$PATH"
 # Use Jupyter's platform-standard paths (and silence the warning about the migration).
