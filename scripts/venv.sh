@@ -25,9 +25,10 @@ ensure_venv() {
     local target=".[${extras}]"
     [ -n "$extras" ] || target="."
     echo "Installing pavlov-widgets (editable) with extras: ${extras:-none}"
-    if [ -x .venv/bin/uv ]; then
-        .venv/bin/uv pip install --quiet --python .venv/bin/python -e "$target"
-    else
-        .venv/bin/python -m pip install --quiet -e "$target"
+    if [ -x .venv/bin/uv ] \
+        && .venv/bin/uv pip install --quiet --python .venv/bin/python -e "$target"; then
+        return 0
     fi
+    [ ! -x .venv/bin/uv ] || echo "warning: uv could not install; trying pip" >&2
+    .venv/bin/python -m pip install --quiet -e "$target"
 }
