@@ -153,11 +153,14 @@ def game_end(e: Engine, f: dict[str, Any]) -> None:
     e.push("final_score")
     box = e.s.storm_box
     if box and e.c.storm_groups[storm_group_of(e, box)].id == "milk-house":
-        if raid_target_clear(e) and raid_candidates(e):
-            e.log("The Wehrmacht deck is exhausted: a free raid on the Milk House", "6.0")
-            start_raid(e, free=True)
+        rule = "6.0 Ending the Game"
+        if not raid_target_clear(e):
+            e.log("The Milk House cannot be raided (its tracks are not clear)", rule)
+        elif not raid_candidates(e):
+            e.log("The Milk House cannot be raided (no counter is fit to raid)", rule)
         else:
-            e.log("The Milk House cannot be raided (its tracks are not clear)", "6.0")
+            e.log("The Wehrmacht deck is exhausted: a free raid on the Milk House", rule)
+            start_raid(e, free=True)
 
 
 @step("final_score")
