@@ -136,10 +136,16 @@ def wehrmacht_on_top(state: GameState, *card_ids: str) -> None:
 
 def storm_box(state: GameState, card_id: str) -> None:
     """Put a Storm Group card (a Resupply card's back, or the Milk House) in its box."""
-    for pile in (state.wehrmacht_deck, state.resupply_removed):
+    for pile in (state.wehrmacht_deck, state.resupply_removed, state.wehrmacht_done):
         if card_id in pile:
             pile.remove(card_id)
     state.storm_box = card_id
+
+
+def play_out_deck(state: GameState) -> None:
+    """Move every card left in the Wehrmacht deck to the used pile (the deck is exhausted)."""
+    state.wehrmacht_done.extend(state.wehrmacht_deck)
+    state.wehrmacht_deck = []
 
 
 def soviet_on_top(state: GameState, *card_ids: str) -> None:
@@ -198,6 +204,15 @@ def counter_phase(state: GameState, *, script: Iterable[int] = (),
     """Start a Soviet Counter Phase (4.0) on this position."""
     state.phase = "counter_moves"
     return start(state, {"op": "counter_phase"}, script=script, options=options)
+
+
+def action_phase(state: GameState, *, actions: int = 3, script: Iterable[int] = (),
+                 options: RuleOptions | None = None) -> Game:
+    """Start the actions of a Soviet Counter Phase (4.0), the moves being done."""
+    state.phase = "counter_actions"
+    state.actions_left, state.moves_left = actions, 0
+    return start(state, {"op": "counter_actions_start"}, {"op": "counter_phase_end"},
+                 script=script, options=options)
 
 
 # --- reading the game -------------------------------------------------------------------
@@ -279,8 +294,13 @@ def check_invariants(game: Game) -> None:
     for wid, w in s.weapons.items():
         assert w in SQUARES | {"stock", "reserves", "removed"}, f"{wid} is at {w!r}"
     # -- occupancy: one counter a square, or two of one weapon designation with such a weapon
+    p = s.pending or {}
     for sq in SQUARES:
         here = [cid for cid, sc in s.soviet.items() if sc.where == sq]
+        if p.get("op") == "displace_to" and p["square"] == sq:
+            # the displaced counter waits on the square until its free move is chosen
+            assert p["counter"] in here and len(here) == 2, f"displacement on {sq}: {here}"
+            here.remove(p["counter"])
         arms = [wid for wid, w in s.weapons.items() if w == sq]
         assert len(here) <= 2, f"{sq} holds {here}"
         if len(here) == 2:
