@@ -38,13 +38,14 @@ def blank(
     phase: str = "wehrmacht_cards",
     turn: int = 1,
     options: RuleOptions | None = None,
+    components: Components | None = None,
 ) -> GameState:
     """A dealt state (Setup 1-11) with an empty house: every Soviet counter in the stock.
 
     Decks, tokens and Defense are as Setup leaves them (10 Suppression + 2 Food in Supplies);
     nothing is scheduled and no dice are scripted.
     """
-    state = initial_state(seed, COMPONENTS, options or RuleOptions())
+    state = initial_state(seed, components or COMPONENTS, options or RuleOptions())
     for c in state.soviet.values():
         c.where = "stock"
     state.stack = []
@@ -163,12 +164,13 @@ def start(
     script: Iterable[int] = (),
     options: RuleOptions | None = None,
     auto_roll: bool = True,
+    components: Components | None = None,
 ) -> Game:
     """Schedule ``frames`` (run in the order given) with scripted dice and start the game."""
     state.stack = [dict(f) for f in reversed(frames)]
     state.pending = None
     state.script = list(script)
-    return Game(state, options=options, auto_roll=auto_roll)
+    return Game(state, components=components, options=options, auto_roll=auto_roll)
 
 
 def reveal(
@@ -177,6 +179,7 @@ def reveal(
     script: Iterable[int] = (),
     options: RuleOptions | None = None,
     auto_roll: bool = True,
+    components: Components | None = None,
 ) -> Game:
     """Start a Wehrmacht Card Phase in which exactly these cards are revealed (3.0)."""
     assert 1 <= len(card_ids) <= 3
@@ -184,7 +187,7 @@ def reveal(
     state.phase = "wehrmacht_cards"
     state.cards_in_phase = 3 - len(card_ids)
     return start(state, {"op": "reveal_wehrmacht"}, script=script, options=options,
-                 auto_roll=auto_roll)
+                 auto_roll=auto_roll, components=components)
 
 
 def card_phase(
@@ -334,7 +337,7 @@ def check_invariants(game: Game) -> None:
             totals[kind] += n
             if not n:
                 continue
-            _check_token_place(place, kind, n)
+            _check_token_place(place, kind, n, c)
     for sc in s.soviet.values():
         totals["disrupted"] += sc.disrupted
         if sc.marker:
@@ -370,7 +373,7 @@ def check_invariants(game: Game) -> None:
         assert frame["op"] in STEPS, frame
 
 
-def _check_token_place(place: str, kind: str, n: int) -> None:
+def _check_token_place(place: str, kind: str, n: int, c: Components) -> None:
     if place in ("stock", "removed", "supplies", "staging"):
         if place == "staging":
             assert kind in ("ammunition", "first_aid", "food", "sapper"), f"{kind} in staging"
@@ -387,7 +390,7 @@ def _check_token_place(place: str, kind: str, n: int) -> None:
             assert loc in TOKEN_HOMES[kind] and n == 1, f"{n} {kind} on {place}"
     elif head == "sapper":
         t, circle = (int(x) for x in rest.split(":"))
-        track = COMPONENTS.board.tracks[t - 1]
+        track = c.board.tracks[t - 1]
         assert kind == "sapper" and n == 1 and circle in track.sapper_circles, place
     else:
         raise AssertionError(f"unknown token place {place!r}")
