@@ -121,6 +121,10 @@ class Engine:
         self.o = options
         self.log_entries: list[LogEntry] = []
         self._square_index: dict[str, Square] = {sq.id: sq for sq in components.board.squares}
+        # read many times per decision: worked out once from the (immutable) components
+        self._colours = {sq.id: sq.colours for sq in components.board.squares}
+        self._labels = {sq.id: sq.label for sq in components.board.squares}
+        self._unit_locations = {u.id: u.locations for u in components.board.units}
 
     # --- log and cursor ---------------------------------------------------------------
 
@@ -259,13 +263,17 @@ class Engine:
 
     def unit_locations(self, unit_id: str) -> tuple[int, ...]:
         """The Volga locations of a unit."""
-        return self.c.board.unit(unit_id).locations
+        return self._unit_locations[unit_id]
 
     # --- counters ---------------------------------------------------------------------
 
     def square(self, square_id: str) -> Square:
         """The board square with this id."""
         return self._square_index[square_id]
+
+    def square_label(self, square_id: str) -> str:
+        """A square's short label such as ``G4/R1``."""
+        return self._labels[square_id]
 
     def is_square(self, where: str) -> bool:
         """Whether a place is a combat position."""
@@ -320,7 +328,7 @@ class Engine:
     def where_label(self, where: str) -> str:
         """A person's name for a place."""
         if where in self._square_index:
-            return f"position {self._square_index[where].label}"
+            return f"position {self._labels[where]}"
         return {"reserves": "Reserves", "stock": "the stock", "removed": "out of the game"}.get(
             where, where
         )

@@ -14,6 +14,7 @@ Command Team (all Command counters on combat positions at the start) gives four 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from .core import Engine, Option, decision, step
@@ -130,7 +131,7 @@ def _move_to_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     cid = p["counter"]
     opts = []
     for sq_id, (kind, other) in destinations(e, cid).items():
-        label = e.square(sq_id).label
+        label = e.square_label(sq_id)
         if kind == "join":
             label += f", joining {e.name(other)}"
         elif kind == "displace":
@@ -211,7 +212,7 @@ def _perform_move(e: Engine, cid: str, target: str, weapon: str) -> None:
 def _displace_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     occ = e.occupancy()
     opts = [
-        Option(f"to:{sq.id}", sq.label, (f"square:{sq.id}",))
+        Option(f"to:{sq.id}", e.square_label(sq.id), (f"square:{sq.id}",))
         for sq in e.c.board.squares
         if sq.id not in occ
     ]
@@ -243,7 +244,7 @@ def counter_actions_start(e: Engine, f: dict[str, Any]) -> None:
 @step("action_loop")
 def action_loop(e: Engine, f: dict[str, Any]) -> None:
     """Offer another action while actions remain and any is possible."""
-    if e.s.actions_left > 0 and len(_act_options(e, {})) > 1:
+    if e.s.actions_left > 0 and next(_iter_act_options(e), None) is not None:
         e.ask(
             "act_pick",
             f"Choose a counter action ({e.s.actions_left} left) or end the phase",
@@ -316,10 +317,25 @@ def _team_pairs(e: Engine) -> list[tuple[str, list[str], str]]:
 
 
 def _act_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    return [*_iter_act_options(e), Option("actions-done", "End the Soviet Counter Phase")]
+
+
+def _iter_act_options(e: Engine) -> Iterator[Option]:
+    """The counter actions possible now, in their fixed order.
+
+    A generator, because ``action_loop`` only needs to know whether there is one.
+    """
     s = e.s
-    opts: list[Option] = []
     if s.tokens["stock"].get("action", 0) <= 0:
-        return [Option("actions-done", "End the Soviet Counter Phase")]
+        return
+    sight: dict[tuple[str, str | None], bool] = {}
+
+    def sees(where: str, kind: str | None) -> bool:
+        key = (where, kind)
+        if key not in sight:
+            sight[key] = bool(_wehrmacht_in_sight(e, where, kind))
+        return sight[key]
+
     supplies = e.count("supplies", "suppression")
     artillery = any(e.count(f"loc:{n}", "artillery") for n in ARTILLERY_LOCATIONS)
     for cid in e.house_counters():
@@ -329,40 +345,38 @@ def _act_options(e: Engine, p: dict[str, Any]) -> list[Option]:
         name = spec.name
         tgt: tuple[str, ...] = (f"counter:{cid}",)
         if not c.exhausted and not c.disrupted and e.is_square(c.where):
-            if spec.attack and _wehrmacht_in_sight(e, c.where, "infantry"):
-                opts.append(Option(f"attack:{cid}", f"{name}: Attack ({spec.attack} dice)", tgt))
+            if spec.attack and sees(c.where, "infantry"):
+                yield Option(f"attack:{cid}", f"{name}: Attack ({spec.attack} dice)", tgt)
             if spec.suppress and supplies:
-                opts.append(Option(f"suppress:{cid}", f"{name}: Suppress ({spec.suppress})", tgt))
+                yield Option(f"suppress:{cid}", f"{name}: Suppress ({spec.suppress})", tgt)
             if "C" in spec.specials and command_targets(e, cid):
-                opts.append(Option(f"command:{cid}", f"{name}: Command (3 Recovers)", tgt))
+                yield Option(f"command:{cid}", f"{name}: Command (3 Recovers)", tgt)
             if e.square(c.where).radio and not e.location_disrupted(4) and affordable(e, 2):
-                opts.append(Option(f"radio:{cid}", f"{name}: Request Reinforcements", tgt))
-            if "F" in spec.specials and artillery and _wehrmacht_in_sight(e, c.where, None):
-                opts.append(Option(f"observe:{cid}", f"{name}: Forward Observer", tgt))
+                yield Option(f"radio:{cid}", f"{name}: Request Reinforcements", tgt)
+            if "F" in spec.specials and artillery and sees(c.where, None):
+                yield Option(f"observe:{cid}", f"{name}: Forward Observer", tgt)
         if c.exhausted or c.disrupted:
-            opts.append(Option(f"recover:{cid}", f"{name}: Recover", tgt))
+            yield Option(f"recover:{cid}", f"{name}: Recover", tgt)
     if s.actions_left >= 2 and s.tokens["stock"].get("action", 0) >= 2:
         for sq_id, pair, weapon in _team_pairs(e):
             w = e.c.weapons[weapon]
             names = f"{e.name(pair[0])} & {e.name(pair[1])}"
             team_tgt = (f"counter:{pair[0]}", f"counter:{pair[1]}", f"weapon:{weapon}")
-            if w.special == "A" and w.attack and _wehrmacht_in_sight(e, sq_id, "armor"):
-                opts.append(Option(f"team:at:{sq_id}", f"{names}: Anti-tank ({w.name})", team_tgt))
+            if w.special == "A" and w.attack and sees(sq_id, "armor"):
+                yield Option(f"team:at:{sq_id}", f"{names}: Anti-tank ({w.name})", team_tgt)
             if w.special == "G":
-                if w.attack and _wehrmacht_in_sight(e, sq_id, "infantry"):
-                    opts.append(
+                if w.attack and sees(sq_id, "infantry"):
+                    yield (
                         Option(f"team:mg-attack:{sq_id}", f"{names}: Machine Gun attack", team_tgt)
                     )
                 if w.suppress and supplies:
-                    opts.append(
+                    yield (
                         Option(
                             f"team:mg-suppress:{sq_id}", f"{names}: Machine Gun suppress", team_tgt
                         )
                     )
             if w.special == "M" and w.suppress and supplies:
-                opts.append(Option(f"team:mortar:{sq_id}", f"{names}: Mortar ({w.name})", team_tgt))
-    opts.append(Option("actions-done", "End the Soviet Counter Phase"))
-    return opts
+                yield Option(f"team:mortar:{sq_id}", f"{names}: Mortar ({w.name})", team_tgt)
 
 
 def _act(e: Engine, cid: str, exhaust: bool) -> None:
