@@ -1,0 +1,32 @@
+"""Playing many games: policies, the simulator, the invariant checker, the command line.
+
+The policies are a random and a heuristic player; the simulator summarises a run's results;
+the invariant checker is shared with the tests.
+
+Start with :func:`simulate` (``simulate(2000, seed=1, policy="heuristic")``) or the command
+``python -m pavlov_widgets simulate --games 2000 --policy heuristic``. A policy is any
+callable ``policy(game, rng) -> Option`` (see :mod:`pavlov_widgets.sim.policies`).
+"""
+
+from .invariants import InvariantError, check_invariants, check_round_trips
+from .policies import POLICIES, HeuristicPolicy, Policy, RandomPolicy, get_policy, policy_rng
+from .simulate import GameResult, SimulationError, Summary, play_game, replay, run_game, simulate
+
+__all__ = [
+    "POLICIES",
+    "GameResult",
+    "HeuristicPolicy",
+    "InvariantError",
+    "Policy",
+    "RandomPolicy",
+    "SimulationError",
+    "Summary",
+    "check_invariants",
+    "check_round_trips",
+    "get_policy",
+    "play_game",
+    "policy_rng",
+    "replay",
+    "run_game",
+    "simulate",
+]

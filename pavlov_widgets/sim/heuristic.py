@@ -1,0 +1,965 @@
+"""A sensible player: every legal option scored by simple, explainable rules.
+
+The policy takes the best-scored option (the first in the engine's order on a tie).
+
+The rules, in a sentence each (the numbers are in :class:`HeuristicPolicy`'s methods):
+
+* **Threats.** A Wehrmacht counter is worth removing for the 3 points it costs at the end
+  (6.0) plus the danger of its track: a track holding five counters loses the game on the
+  next placement there (3.0 Advance Wehrmacht Counters), four is serious, three a worry.
+* **Command posts and signal lines.** A Disrupted token on the 62nd Army CP (18) is
+  recovered at once — a second one loses the game (3.0 Bomb Stalingrad) — and the Signal
+  locations below it come next, since bombs that land on Disrupted locations climb to 18.
+* **Feed the house.** Food for the next Resupply card (one per five counters, 3.0 Special
+  Cards) goes through Resupply → Load → Deliver in time; reinforcements are bought while
+  the food lasts, and freely after the last Resupply card (every counter is a point).
+* **Man the positions that see the threats.** Each move puts the most useful counter where
+  it sees the most valuable target (1.3 Line of Sight), forms weapon teams, keeps the three
+  Command counters on combat positions for the Command Team (4.0) and leaves exhausted
+  counters alone.
+* **Suppress before infantry arrives.** Suppression tokens go where infantry will enter
+  (red has three tracks, green two, purple one) and are spent on an entering counter when
+  stopping it is worth more than the tokens (3.0 Place Wehrmacht Counter).
+* **Act where the dice are good.** Attacks, weapon teams and the Forward Observer are valued
+  at the exact chance to hit times the target's worth (:mod:`pavlov_widgets.engine.dice`);
+  Command recovers up to three counters; Recover takes the left-over actions.
+* **First Aid wisely.** Spent on valuable counters, or freely while several tokens are in
+  the Supplies box, or when the house is nearly empty (5.0).
+* **Raid when the odds are good.** A Storm Group raid goes ahead when its Victory Points
+  times the exact chance that the dice total reaches the Defense outweigh the raiders it
+  will probably cost (each dies on 1–4, 3.0 Storm Group).
+
+Use it like any policy (``simulate(2000, policy="heuristic")``), or ask it why:
+``HeuristicPolicy().explain(game)`` lists every option with its score and reason.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from math import ceil
+from typing import Any
+
+from ..engine import Game, Option
+from ..engine.components import COLOURS, SUPPLY_TOKENS
+from ..engine.core import Engine
+from ..engine.counters import destinations, inspire_bonus
+from ..engine.dice import p_any_at_least, p_sum_at_least
+from ..engine.raids import raid_candidates
+from ..engine.reinforcements import affordable
+from ..engine.soviet_cards import UNIT_ACTIONS, available, empty_sapper_spots
+from ..engine.wehrmacht import storm_group_of
+
+Scored = tuple[float, str]
+"""An option's score and the reason for it."""
+
+_SIGNAL = (14, 15, 16, 17)
+_FLOTILLA = (5, 6, 7)
+_AA = (8, 9, 12, 13)
+_ARTILLERY = (10, 11)
+
+
+@cache
+def p_hit(dice: int, target: int) -> float:
+    """The chance that at least one of ``dice`` dice reaches ``target`` (exact, as a float)."""
+    return float(p_any_at_least(dice, target))
+
+
+@cache
+def p_total(dice: int, target: int) -> float:
+    """The chance that ``dice`` dice total ``target`` or more (exact, as a float)."""
+    return float(p_sum_at_least(dice, target))
+
+
+def danger(count: int) -> float:
+    """How much worse a track is for holding ``count`` Wehrmacht counters (3.0 Advance)."""
+    return {6: 100.0, 5: 14.0, 4: 6.0, 3: 2.5, 2: 1.0, 1: 0.5}.get(count, 0.0)
+
+
+class View:
+    """What the heuristic reads from a game, computed once per decision."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.e: Engine = game.engine
+        self.s = game.state
+        self.c = game.components
+        self.p: dict[str, Any] = self.s.pending or {}
+        self.counts = [sum(1 for w in t if w) for t in self.s.tracks]
+        self._occ: dict[str, list[str]] | None = None
+        self.memo: dict[tuple[Any, ...], Any] = {}
+        """Values computed once per decision (several options ask the same questions)."""
+
+    # --- the board ----------------------------------------------------------------------
+
+    @property
+    def occ(self) -> dict[str, list[str]]:
+        """Soviet counters by place."""
+        if self._occ is None:
+            self._occ = self.e.occupancy()
+        return self._occ
+
+    @property
+    def turns_left(self) -> int:
+        """Turns still to be played after this one (21 in a full game)."""
+        return len(self.s.wehrmacht_deck) // 3
+
+    def resupply_cards_left(self) -> int:
+        """Resupply cards still to come from the Wehrmacht deck (3.0 Special Cards)."""
+        return sum(1 for card in self.s.wehrmacht_deck if card in self.c.resupply_cards)
+
+    def cards_left(self, kind: str) -> int:
+        """Wehrmacht cards of a kind still in the deck."""
+        key = ("cards_left", kind)
+        if key not in self.memo:
+            cards = self.c.wehrmacht_cards
+            self.memo[key] = sum(
+                1 for card in self.s.wehrmacht_deck if card in cards and cards[card].kind == kind
+            )
+        n: int = self.memo[key]
+        return n
+
+    def threat(self, wid: str, extra: int = 0) -> float:
+        """What removing (or stopping) Wehrmacht counter ``wid`` is worth."""
+        for t, track in enumerate(self.s.tracks):
+            if wid in track:
+                n = self.counts[t] + extra
+                break
+        else:
+            n = extra
+        kind = self.c.wehrmacht_type_of(wid)
+        bite = 0.5 * (kind.suppress if kind.kind == "infantry" else kind.attack)
+        return 3.0 + danger(n) + bite
+
+    def in_sight(self, where: str, kind: str | None) -> list[str]:
+        """Wehrmacht counters (of ``kind``: infantry, armor or any) a position sees (1.3)."""
+        colours = self.e.line_of_sight(where)
+        out = []
+        for t in self.c.board.tracks:
+            if t.colour in colours:
+                for wid in self.s.tracks[t.number - 1]:
+                    if wid and (kind is None or self.c.wehrmacht_type_of(wid).kind == kind):
+                        out.append(wid)
+        return out
+
+    def best_shot(self, where: str, dice: int, kind: str | None) -> tuple[float, str]:
+        """The best (chance × worth, target) of ``dice`` dice from ``where``."""
+        key = ("shot", self.e.line_of_sight(where), dice, kind)
+        if key not in self.memo:
+            best, target = 0.0, ""
+            for wid in self.in_sight(where, kind):
+                v = p_hit(dice, self.e.wehrmacht_defense(wid)) * self.threat(wid)
+                if v > best:
+                    best, target = v, wid
+            self.memo[key] = (best, target)
+        shot: tuple[float, str] = self.memo[key]
+        return shot
+
+    # --- the defenders ------------------------------------------------------------------
+
+    def house(self) -> list[str]:
+        """Soviet counters in the house."""
+        return self.e.house_counters()
+
+    def worth(self, cid: str) -> float:
+        """What a Soviet counter is worth to keep: its point (6.0) and what it can do."""
+        spec = self.c.soviet_counters[cid]
+        v = 1.0 + 0.4 * spec.attack + 0.2 * spec.suppress + 0.3 * spec.cost
+        for letter, bonus in (("C", 1.5), ("F", 0.8), ("A", 0.8), ("G", 0.5), ("M", 0.4),
+                              ("I", 0.3), ("S", 0.3)):
+            if letter in spec.specials:
+                v += bonus
+        return v * (0.4 + 0.6 * min(1.0, self.turns_left / 8)) + 0.6
+
+    def ready(self, cid: str) -> bool:
+        """Neither Exhausted nor Disrupted."""
+        c = self.s.soviet[cid]
+        return not c.exhausted and not c.disrupted
+
+    def food_at(self) -> tuple[int, int, int]:
+        """Food in the Supplies box, on the Flotilla and in the Staging Area."""
+        e = self.e
+        flotilla = sum(e.count(f"loc:{loc}", "food") for loc in _FLOTILLA)
+        return e.count("supplies", "food"), flotilla, e.count("staging", "food")
+
+    def phases_before_resupply(self) -> int | None:
+        """Soviet Card Phases to come (this one included) before the next Resupply card.
+
+        None when no Resupply card is left (3.0 Special Cards).
+        """
+        key = ("phases",)
+        if key not in self.memo:
+            offset = 3 - self.s.cards_in_phase if self.s.phase == "wehrmacht_cards" else 0
+            found = None
+            for i, card in enumerate(self.s.wehrmacht_deck):
+                if card in self.c.resupply_cards:
+                    found = 0 if i < offset else (i - offset) // 3 + 1
+                    break
+            self.memo[key] = found
+        phases: int | None = self.memo[key]
+        return phases
+
+    def food_expected(self) -> int:
+        """Food that will surely be in the Supplies box when the next Resupply card comes.
+
+        What is there, and what is on the Flotilla or in the Staging Area when there are
+        card phases enough to deliver it (each step needs the right card in hand).
+        """
+        supplies, flotilla, staging = self.food_at()
+        phases = self.phases_before_resupply() or 0
+        return supplies + (flotilla if phases >= 2 else 0) + (staging if phases >= 3 else 0)
+
+    def food_need(self) -> int:
+        """Food the next Resupply card asks for, for the house as it is plus one.
+
+        One per five counters (3.0 Resupply); 0 when no Resupply card is left.
+        """
+        if self.phases_before_resupply() is None:
+            return 0
+        return ceil((len(self.house()) + 1) / 5)
+
+    def food_deficit(self) -> int:
+        """Food missing for the next Resupply card, for the house as it is plus one."""
+        if self.phases_before_resupply() is None:
+            return 0
+        mouths = len(self.house()) + 1
+        return max(0, ceil(mouths / 5) - sum(self.food_at()))
+
+    def pipeline(self, kind: str) -> int:
+        """Tokens of ``kind`` in Supplies, Staging and on the Flotilla."""
+        n = self.e.count("supplies", kind) + self.e.count("staging", kind)
+        return n + sum(self.e.count(f"loc:{loc}", kind) for loc in _FLOTILLA)
+
+    def house_capacity(self) -> int:
+        """How many counters the food expected at the next Resupply card feeds.
+
+        0 when no Resupply card is left (any number will do).
+        """
+        phases = self.phases_before_resupply()
+        if phases is None:
+            return 0
+        # the food of one Resupply card is gone at the next: with more cards to come, stay
+        # within what one Flotilla run (three tokens) can bring back
+        limit = 15 if self.resupply_cards_left() >= 2 else 25
+        return min(limit, 5 * max(1, self.food_expected()))
+
+    def token_value(self, colour: str) -> float:
+        """What one more Suppression token in a colour's box is worth (3.0 Place)."""
+        key = ("token", colour)
+        if key not in self.memo:
+            self.memo[key] = self._token_value(colour)
+        value: float = self.memo[key]
+        return value
+
+    def _token_value(self, colour: str) -> float:
+        tracks = len(self.c.board.tracks_of(colour))
+        have = self.e.count(f"suppress:{colour}", "suppression")
+        infantry = self.cards_left("place")
+        if not infantry:
+            return 0.0
+        need = 1.5 * tracks
+        return (0.9 if have < need else 0.25) * tracks / 3 + 0.2
+
+
+@dataclass(frozen=True)
+class RaidPlan:
+    """Raiders to send, the chance of success and the expected gain."""
+
+    raiders: tuple[str, ...]
+    chance: float
+    gain: float
+
+
+class HeuristicPolicy:
+    """A sensible player (see the module docstring for its rules).
+
+    ``policy(game, rng)`` returns the best-scored legal option; :meth:`score` and
+    :meth:`explain` show every option's score and reason. The policy is deterministic:
+    ``rng`` is accepted for the policy interface and not used.
+    """
+
+    name = "heuristic"
+
+    def __call__(self, game: Game, rng: random.Random) -> Option:
+        """The best-scored legal option (the first in the engine's order on a tie)."""
+        scored = self.score(game)
+        best = scored[0]
+        for item in scored[1:]:
+            if item[1] > best[1]:
+                best = item
+        return best[0]
+
+    def score(self, game: Game) -> list[tuple[Option, float, str]]:
+        """Every legal option with its score and the reason, in the engine's order."""
+        options = game.legal_actions()
+        if not options:
+            raise ValueError("no decision is pending: the heuristic has nothing to choose")
+        v = View(game)
+        handler = _HANDLERS.get(v.p.get("op", ""))
+        if handler is None:
+            return [(o, 0.0, "an unfamiliar decision: the engine's first option")
+                    if i == 0 else (o, -1.0, "") for i, o in enumerate(options)]
+        out = []
+        for o in options:
+            value, why = handler(self, v, o)
+            out.append((o, value, why))
+        return out
+
+    def explain(self, game: Game) -> str:
+        """The options of the pending decision, best first, with scores and reasons."""
+        rows = sorted(self.score(game), key=lambda r: -r[1])
+        return "\n".join(f"{value:7.2f}  {o.label}  — {why}" for o, value, why in rows)
+
+    def __repr__(self) -> str:
+        return "HeuristicPolicy()"
+
+    # === Soviet Card Phase (2.0) =========================================================
+
+    def card_action(self, v: View, o: Option) -> Scored:
+        """Value of a card action, less a little of what the card's other actions offer."""
+        if o.id == "end-phase":
+            return 0.0, "nothing else is worth a card"
+        _, card, unit, action = o.id.split(":")
+        value, why = self.unit_action(v, unit, action)
+        others = [
+            self.unit_action(v, u, a)[0]
+            for u in v.c.soviet_cards[card].units
+            for a, _ in _unit_actions(u)
+            if (u, a) != (unit, action) and _available(v.e, u, a)
+        ]
+        spare = 0.15 * max(others, default=0.0)
+        return value - spare, why
+
+    def unit_action(self, v: View, unit: str, action: str) -> Scored:
+        """What one unit action is worth now (2.0 Playing the Game: Soviet Cards)."""
+        e = v.e
+        if action == "recover":
+            return self.recover_location(v, unit)
+        if action == "resupply":
+            wants = self.supply_wants(v)
+            staged = sum(e.count("staging", k) for k in SUPPLY_TOKENS)
+            value = min(7.0, 0.8 + sum(w for _, w in wants[:5]))
+            if staged >= 3:
+                value *= 0.3
+            return value, f"supplies wanted: {', '.join(k for k, _ in wants[:5]) or 'none'}"
+        if action == "storm":
+            plan = self.raid_plan(v, free=False)
+            return plan.gain - 1.5, (
+                f"raid with {len(plan.raiders)} counter(s): {plan.chance:.0%} to succeed, "
+                f"expected gain {plan.gain:.1f}")
+        if action == "support":
+            card = v.c.operational_support[v.s.os_current]
+            return card.vp - 0.6 * sum(card.tokens.values()), f"Operational Support: {card.vp} VP"
+        if action == "reinforce":
+            return self.reinforce_value(v, 6)
+        if action == "buttress":
+            return self.buttress_value(v)
+        if action == "field":
+            best = max((self.sapper_spot_value(v, t, c) for t, c in _empty_sapper_spots(v)),
+                       default=0.0)
+            return best, "a Sapper token where a counter will advance into it"
+        if action == "tactical":
+            return 1.2, "swap a Fog of War card for a new card (it leaves the deck)"
+        if action == "wire":
+            wired = sum(1 for n in _SIGNAL if e.count(f"loc:{n}", "wire"))
+            if v.turns_left < 2:
+                return 0.3, "too late for Improved Communications to pay"
+            return 2.0 + 0.6 * wired, f"{wired + 1} of 4 Wire tokens: a fourth card action"
+        if unit == "32nd-guards-artillery":
+            ready = sum(e.count(f"loc:{n}", "artillery") for n in _ARTILLERY)
+            observer = any("F" in v.c.soviet_counters[c].specials for c in v.house())
+            if observer:
+                return 3.5 - 1.5 * ready, "artillery for the Forward Observer"
+            return 0.4, "artillery, but no Forward Observer in the house"
+        if unit == "volga-flotilla":
+            if action == "load":
+                supplies, flotilla, staging = v.food_at()
+                short = staging and supplies + flotilla < v.food_need()
+                value = 3.0 + (2.5 if short else 0.0)
+                return value, "supplies from the Staging Area onto the Flotilla"
+            aboard = [k for n in _FLOTILLA for k in e.location_tokens(n)]
+            short = "food" in aboard and v.food_at()[0] < v.food_need()
+            value = 2.5 + 1.2 * len(aboard) + (2.5 if short else 0.0)
+            return value, f"deliver {', '.join(aboard)} to the house"
+        # the anti-aircraft units
+        ready = sum(e.count(f"loc:{n}", "aa") for n in _AA)
+        if not v.cards_left("ju87"):
+            return 0.2, "no Ju 87 card is left"
+        return 2.2 - 0.5 * ready, "Anti-aircraft against the Ju 87 cards to come"
+
+    def recover_location(self, v: View, unit: str) -> Scored:
+        """Removing a Disrupted token from a unit's location (2.0 Recover)."""
+        e = v.e
+        if unit == "62nd-army-cp":
+            return 40.0, "a second Disrupted token on the 62nd Army CP (18) loses the game"
+        disrupted = [n for n in e.unit_locations(unit) if e.location_disrupted(n)]
+        chain = 4.0 if e.location_disrupted(18) else 1.0
+        if unit == "139th-signal":
+            return 1.5 + chain * len(disrupted) * 0.8, "bombs on Disrupted 14-17 climb to 18"
+        if unit == "13th-guards-cp":
+            want = self.reinforce_value(v, 6)[0]
+            return 1.0 + 0.7 * max(0.0, want), "location 4 blocks reinforcements"
+        if unit == "volga-flotilla":
+            staged = sum(e.count("staging", k) for k in SUPPLY_TOKENS)
+            return 1.0 + (2.0 if staged else 0.0), "a Disrupted Flotilla location takes no cargo"
+        return 0.8, "fewer Disrupted locations for bombs to climb over"
+
+    def supply_wants(self, v: View) -> list[tuple[str, float]]:
+        """Supply tokens worth fetching, most wanted first, each with its worth."""
+        e = v.e
+        wants: list[tuple[str, float]] = []
+        for _ in range(v.food_deficit()):
+            wants.append(("food", 3.0))
+        for kind, keep, worth in (("sapper", 2, 1.6), ("first_aid", 2, 1.3),
+                                  ("ammunition", 1, 1.0)):
+            for _ in range(max(0, keep - v.pipeline(kind))):
+                wants.append((kind, worth))
+        if v.resupply_cards_left() > 1:
+            wants.append(("food", 1.0))
+        return [(k, w) for k, w in wants if e.count("stock", k) > 0]
+
+    def reinforce_value(self, v: View, points: int) -> Scored:
+        """Buying counters for the Reserves (2.0 Send Reinforcements, 4.0 Request)."""
+        e = v.e
+        if not affordable(e, points):
+            return 0.0, "nothing affordable in the stock"
+        size = len(v.house())
+        cap = v.house_capacity()
+        if not cap:
+            return 3.0 + points * 0.8, "after the last Resupply card every counter is a point"
+        if size < 6:
+            return 7.0 + points * 0.3, "the house needs defenders"
+        if size + 2 <= cap:
+            return 3.0 + points * 0.4, f"{size} defenders; food for {cap}"
+        return 0.5, f"{size} defenders already; food for only {cap}"
+
+    def buttress_value(self, v: View) -> Scored:
+        """Raising a Defense value or clearing location 3 (2.0 8th Guards Sapper)."""
+        e = v.e
+        best, why = 0.0, "no Defense to raise"
+        for colour in COLOURS:
+            d = e.s.defense[colour]
+            if d < v.c.board.defense_max:
+                manned = len(e.counters_of_colour(colour))
+                value = (v.c.board.defense_max - d) * (0.5 + 0.35 * manned)
+                if value > best:
+                    best, why = value, f"{colour} Defense {d} with {manned} counter(s) there"
+        if e.location_disrupted(3):
+            value = 2.0 + 0.4 * sum(1 for c in v.house() if e.is_square(e.s.soviet[c].where))
+            if value > best:
+                best, why = value, "a second bomb on 3 would disrupt every combat position"
+        return best, why
+
+    def sapper_spot_value(self, v: View, track: int, circle: int) -> float:
+        """A Sapper token that the next counter placed on ``track`` pushes into pays most."""
+        circles = v.s.tracks[track - 1]
+        behind = circles[: circle - 1]
+        filled = sum(1 for w in behind if w)
+        armed = filled == len(behind)
+        return (4.5 if armed else 1.2 + filled) + 0.3 * v.counts[track - 1]
+
+    # === decisions inside card actions ==================================================
+
+    def card_location(self, v: View, o: Option) -> Scored:
+        """Which location: for Signals, the one nearest 18 first; otherwise the first."""
+        loc = int(o.id.split(":")[1])
+        return loc / 100, "nearer 18 matters more for climbing bombs"
+
+    def resupply_pick(self, v: View, o: Option) -> Scored:
+        """One token at a time: the most wanted first; done when nothing is wanted."""
+        if o.id == "done":
+            return 0.0, "nothing more is wanted"
+        kind = o.id.split(":")[1]
+        wants = self.supply_wants(v)
+        staged = {k: v.e.count("staging", k) for k in SUPPLY_TOKENS}
+        for k, worth in wants:
+            if staged.get(k, 0) > 0:
+                staged[k] -= 1
+                continue
+            if k == kind:
+                return worth, f"{kind} is wanted"
+        return -0.1, f"no {kind} wanted"
+
+    def load_pick(self, v: View, o: Option) -> Scored:
+        """Food first when a Resupply card is coming, then Sappers, First Aid, Ammunition."""
+        if o.id == "done":
+            return 0.0, "done loading"
+        _, kind, loc = o.id.split(":")
+        supplies, flotilla, _ = v.food_at()
+        food = 4.0 if supplies + flotilla < v.food_need() else 1.5
+        order = {"food": food, "sapper": 3.0, "first_aid": 2.5,
+                 "ammunition": 2.0}
+        return order[kind] - int(loc) / 100, f"{kind} onto the Flotilla"
+
+    def buttress_pick(self, v: View, o: Option) -> Scored:
+        """The lowest Defense where counters stand, or location 3 when it matters more."""
+        e = v.e
+        if o.id == "loc:3":
+            return 2.0 + 0.4 * sum(1 for c in v.house() if e.is_square(e.s.soviet[c].where)), (
+                "a second bomb on 3 would disrupt every combat position")
+        colour = o.id.split(":")[1]
+        d = e.s.defense[colour]
+        manned = len(e.counters_of_colour(colour))
+        return (v.c.board.defense_max - d) * (0.5 + 0.35 * manned), f"{colour} Defense {d}"
+
+    def sapper_spot(self, v: View, o: Option) -> Scored:
+        """Where the next counter placed on the track will be pushed into the Sappers."""
+        _, t, c = o.id.split(":")
+        return self.sapper_spot_value(v, int(t), int(c)), "the next advance there meets it"
+
+    def raid_plan(self, v: View, free: bool, chosen: tuple[str, ...] = ()) -> RaidPlan:
+        """The raiders that make the raid likely to succeed, and the expected gain."""
+        e = v.e
+        sg = v.c.storm_groups[_storm_group(v)]
+        pool = [c for c in raid_candidates(e) if c not in chosen]
+
+        def dice(cid: str) -> int:
+            return 3 if "S" in v.c.soviet_counters[cid].specials else 1
+
+        def cost(cid: str) -> float:
+            # each raider dies on 1-4 (3.0 Storm Group); the free raid ends the game
+            return (2 / 3) * (1.0 if free else v.worth(cid) + 0.3)
+
+        pool.sort(key=lambda c: (-dice(c), cost(c)))
+        raiders = list(chosen)
+        n = sum(dice(c) for c in raiders)
+        best = RaidPlan(tuple(raiders), p_total(n, sg.defense) if n else 0.0, -99.0)
+        if raiders:
+            best = RaidPlan(best.raiders, best.chance,
+                            sg.vp * best.chance - sum(cost(c) for c in raiders))
+        for cid in pool:
+            raiders.append(cid)
+            n += dice(cid)
+            chance = p_total(n, sg.defense)
+            gain = sg.vp * chance - sum(cost(c) for c in raiders)
+            if gain > best.gain:
+                best = RaidPlan(tuple(raiders), chance, gain)
+            if chance > 0.97:
+                break
+        return best
+
+    def raid_pick(self, v: View, o: Option) -> Scored:
+        """Add the planned raiders one by one, then launch — or decline a poor free raid."""
+        chosen = tuple(v.p.get("chosen", ()))
+        plan = self.raid_plan(v, bool(v.p.get("free")), chosen)
+        if o.id == "decline":
+            return (0.0 if plan.gain <= 0 else -1.0), "the raid would cost more than it gains"
+        if o.id == "launch":
+            return (1.0 if set(plan.raiders) <= set(chosen) else -0.5), (
+                f"{plan.chance:.0%} to succeed")
+        cid = o.id.split(":", 1)[1]
+        if cid in plan.raiders:
+            return 2.0 + 0.01 * (len(plan.raiders) - plan.raiders.index(cid)), "planned raider"
+        return (-0.2 if chosen else 0.1 - 0.01 * v.worth(cid)), "not needed for the raid"
+
+    def reinforce(self, v: View, o: Option) -> Scored:
+        """Buy the most useful counter the points allow (see :meth:`counter_desire`)."""
+        if o.id == "done":
+            cap = v.house_capacity()
+            size = len(v.house())
+            return (2.0 if cap and size >= cap else 0.0), "keep the house within its food"
+        cid = o.id.split(":", 1)[1]
+        cap = v.house_capacity()
+        if cid in v.c.soviet_counters and cap and len(v.house()) + 1 > cap:
+            return -1.0, f"no food for more than {cap} counters at the next Resupply card"
+        return self.counter_desire(v, cid), "a useful reinforcement"
+
+    def counter_desire(self, v: View, cid: str) -> float:
+        """How much a counter from the stock is wanted.
+
+        Command counters for the Command Team, anti-tank crews and their gun while armour
+        comes, strong attackers, then numbers (each counter is a point at the end).
+        """
+        e, c = v.e, v.c
+        points = v.p.get("points", 6)
+        house = set(v.house())
+        armour = v.cards_left("place") > 0
+        if cid in c.weapons:
+            w = c.weapons[cid]
+            crews = [h for h in house if c.soviet_counters[h].weapon_special == w.special]
+            mine = [x for x, where in e.s.weapons.items()
+                    if where not in ("stock", "removed") and c.weapons[x].special == w.special]
+            if len(mine) * 2 >= len(crews):
+                return -1.0  # a weapon scores nothing (6.0) and needs two crew (4.0)
+            return 2.5 + w.attack * 0.5 + w.suppress * 0.3 + (1.0 if len(crews) >= 2 else 0.0)
+        spec = c.soviet_counters[cid]
+        value = 2.0 + 0.5 * spec.attack + 0.2 * spec.suppress
+        if "C" in spec.specials:
+            value += 3.0
+        if "F" in spec.specials:
+            value += 1.5
+        special = spec.weapon_special
+        if special:
+            partners = [h for h in house if c.soviet_counters[h].weapon_special == special]
+            weapon = any(where not in ("stock", "removed") and c.weapons[x].special == special
+                         for x, where in e.s.weapons.items())
+            value += 1.5 if (partners and weapon) else 0.8 if (partners or weapon) else 0.2
+            if special == "A" and armour:
+                value += 1.0
+        if not v.house_capacity():
+            value += 3.0 / spec.cost  # late game: numbers count most
+        return value / (0.5 + 0.5 * spec.cost) - (0.3 if spec.cost > points else 0.0)
+
+    # === Wehrmacht Card Phase (3.0) ======================================================
+
+    def aa_fire(self, v: View, o: Option) -> Scored:
+        """Fire about one Anti-aircraft token per Ju 87 (two dice each)."""
+        card = v.c.wehrmacht_cards[v.p["card"]]
+        chosen = len(v.p.get("chosen", ()))
+        if o.id == "fire":
+            return (1.0 if chosen else 0.5), "fire what is chosen"
+        return (2.0 if chosen < card.aircraft else 0.2), "one token per aircraft"
+
+    def suppress_entry(self, v: View, o: Option) -> Scored:
+        """Spend k tokens when k dice × the counter's worth beat the tokens' worth."""
+        k = int(o.id.split(":")[1])
+        cid, track = v.p["counter"], v.p["track"]
+        n = v.counts[track] + 1
+        worth = 100.0 if n > len(v.s.tracks[track]) else v.threat(cid, extra=n)
+        defense = v.e.wehrmacht_defense(cid)
+        token = 0.9 if v.turns_left > 3 else 0.3
+        return worth * p_hit(k, defense) - token * k, (
+            f"{k} dice: {p_hit(k, defense):.0%} to stop a counter worth {worth:.1f}")
+
+    def first_aid(self, v: View, o: Option) -> Scored:
+        """Save valuable counters, and any counter while tokens are plentiful."""
+        cid = v.p["counter"]
+        tokens = v.e.count("supplies", "first_aid")
+        worth = v.worth(cid)
+        if len(v.house()) <= 3:
+            worth += 10.0
+        threshold = {1: 3.2, 2: 2.2}.get(tokens, 0.0)
+        if o.id == "first-aid":
+            return worth - threshold, f"{v.e.name(cid)} is worth {worth:.1f}"
+        return 0.0, "keep the token for a more valuable counter"
+
+    def choose_hit(self, v: View, o: Option) -> Scored:
+        """The less valuable of two counters takes the hit."""
+        return -v.worth(o.id.split(":", 1)[1]), "the less valuable counter"
+
+    def starve_pick(self, v: View, o: Option) -> Scored:
+        """The least valuable counter goes hungry (Exhausted and Disrupted ones first)."""
+        cid = o.id.split(":", 1)[1]
+        if cid in v.c.weapons:
+            return -1.5, "a weapon"
+        worth = v.worth(cid) - (0.3 if not v.ready(cid) else 0.0)
+        return -worth, "the least valuable counter"
+
+    # === Soviet Counter Phase (4.0) ======================================================
+
+    def position_value(self, v: View, cid: str, where: str) -> float:
+        """How useful counter ``cid`` is at ``where`` for the coming actions and turn."""
+        key = ("position", cid, where)
+        if key not in v.memo:
+            v.memo[key] = self._position_value(v, cid, where)
+        value: float = v.memo[key]
+        return value
+
+    def _position_value(self, v: View, cid: str, where: str) -> float:
+        e, c = v.e, v.c
+        if not e.is_square(where):
+            return 0.0
+        spec = c.soviet_counters[cid]
+        counter = v.s.soviet[cid]
+        ready = v.ready(cid)
+        value = 0.0
+        if ready:
+            if spec.attack:
+                value = max(value, v.best_shot(where, spec.attack, "infantry")[0])
+            if spec.suppress and e.count("supplies", "suppression"):
+                colours = e.line_of_sight(where)
+                value = max(value, spec.suppress * max(v.token_value(x) for x in colours))
+            if e.square(where).radio and not e.location_disrupted(4):
+                value = max(value, 0.7 * self.reinforce_value(v, 2)[0])
+            if "F" in spec.specials and any(e.count(f"loc:{n}", "artillery") for n in _ARTILLERY):
+                value = max(value, 1.6 * v.best_shot(where, e.o.forward_observer_dice, None)[0])
+            special = spec.weapon_special
+            if special:
+                value = max(value, 0.6 * self.team_value(v, where, special))
+        if "C" in spec.specials:
+            commanders = [x for x, s in c.soviet_counters.items() if "C" in s.specials]
+            if all(e.in_house(x) for x in commanders):
+                value += 1.2  # the Command Team needs all three on combat positions
+        exposure = 0.3 + (1.2 if counter.disrupted else 0.0)
+        return value - exposure
+
+    def team_value(self, v: View, where: str, special: str) -> float:
+        """A crewed weapon's best action from ``where`` (4.0 Anti-tank, Machine Gun, Mortar)."""
+        key = ("team", v.e.line_of_sight(where), special)
+        if key not in v.memo:
+            v.memo[key] = self._team_value(v, where, special)
+        value: float = v.memo[key]
+        return value
+
+    def _team_value(self, v: View, where: str, special: str) -> float:
+        e, c = v.e, v.c
+        weapons = [w for w, at in v.s.weapons.items() if c.weapons[w].special == special
+                   and at not in ("stock", "removed")]
+        if not weapons:
+            return 0.0
+        w = max((c.weapons[x] for x in weapons), key=lambda x: x.attack + x.suppress)
+        bonus = _inspire(v, special)
+        if special == "A":
+            return v.best_shot(where, w.attack + bonus, "armor")[0]
+        if special == "G":
+            shot = v.best_shot(where, w.attack + bonus, "infantry")[0]
+            colours = e.line_of_sight(where)
+            supp = (w.suppress + bonus) * max(v.token_value(x) for x in colours)
+            return max(shot, supp if e.count("supplies", "suppression") else 0.0)
+        colours = e.line_of_sight(where)
+        return w.suppress * max(v.token_value(x) for x in colours) if e.count(
+            "supplies", "suppression") else 0.0
+
+    def best_move(self, v: View, cid: str) -> tuple[float, str]:
+        """The best destination of one counter and the gain over staying put."""
+        key = ("move", cid)
+        if key not in v.memo:
+            v.memo[key] = self._best_move(v, cid)
+        move: tuple[float, str] = v.memo[key]
+        return move
+
+    def _best_move(self, v: View, cid: str) -> tuple[float, str]:
+        here = v.s.soviet[cid].where
+        now = self.position_value(v, cid, here)
+        best, target = -99.0, ""
+        spec = v.c.soviet_counters[cid]
+        for sq, (kind, other) in destinations(v.e, cid, v.occ).items():
+            if kind == "displace":
+                continue
+            value = self.position_value(v, cid, sq)
+            if kind == "join" and spec.weapon_special:
+                if v.ready(cid) and v.ready(other):
+                    value += 0.8 * self.team_value(v, sq, spec.weapon_special)
+            elif spec.weapon_special and self._partner_waiting(v, cid):
+                weapons = [w for w in v.e.weapons_at(here)
+                           if v.c.weapons[w].special == spec.weapon_special]
+                if weapons or here == "reserves":
+                    value += 0.3 * self.team_value(v, sq, spec.weapon_special)
+            if value > best:
+                best, target = value, sq
+        return best - now, target
+
+    def _partner_waiting(self, v: View, cid: str) -> bool:
+        special = v.c.soviet_counters[cid].weapon_special
+        return any(
+            x != cid and v.c.soviet_counters[x].weapon_special == special and v.ready(x)
+            for x in v.house()
+        )
+
+    def move_pick(self, v: View, o: Option) -> Scored:
+        """Move the counter whose best move gains most; stop when no move gains enough."""
+        if o.id == "moves-done":
+            return 0.35, "no move gains enough"
+        cid = o.id.split(":", 1)[1]
+        gain, target = self.best_move(v, cid)
+        return gain, f"to {target}" if target else "nowhere better"
+
+    def move_to(self, v: View, o: Option) -> Scored:
+        """The destination :meth:`best_move` found; never a displacement."""
+        cid = v.p["counter"]
+        if o.id == "back":
+            return -50.0, "choose another counter"
+        sq = o.id.split(":", 1)[1]
+        _, target = self.best_move(v, cid)
+        if sq == target:
+            return 10.0, "the best position for it"
+        kind = destinations(v.e, cid, v.occ)[sq][0]
+        return self.position_value(v, cid, sq) - (5.0 if kind == "displace" else 0.0), ""
+
+    def carry_weapon(self, v: View, o: Option) -> Scored:
+        """Take the weapon along unless a partner stays with it."""
+        cid = v.p["counter"]
+        origin = v.s.soviet[cid].where
+        special = v.c.soviet_counters[cid].weapon_special
+        stays = [x for x in v.occ.get(origin, []) if x != cid
+                 and v.c.soviet_counters[x].weapon_special == special]
+        if o.id == "leave":
+            return (1.0 if stays else 0.0), "a partner keeps the weapon here"
+        return (0.5 if stays else 1.0), "the weapon goes with its crew"
+
+    def displace_to(self, v: View, o: Option) -> Scored:
+        """The displaced counter's best empty position, or the Reserves."""
+        cid = v.p["counter"]
+        target = o.id.split(":", 1)[1]
+        return self.position_value(v, cid, target), "its most useful free place"
+
+    def act_pick(self, v: View, o: Option) -> Scored:
+        """Value of a counter action (4.0); the end of the phase scores zero."""
+        e, c = v.e, v.c
+        if o.id == "actions-done":
+            return 0.0, "no action is worth taking"
+        kind, _, rest = o.id.partition(":")
+        if kind == "team":
+            team, sq = rest.split(":")
+            special = {"at": "A", "mg-attack": "G", "mg-suppress": "G", "mortar": "M"}[team]
+            weapon = next(w for w in e.weapons_at(sq) if c.weapons[w].special == special)
+            w = c.weapons[weapon]
+            bonus = _inspire(v, special) if special in ("A", "G") else 0
+            colours = e.line_of_sight(sq)
+            if team == "at":
+                value, target = v.best_shot(sq, w.attack + bonus, "armor")
+                return value / 1.4, f"anti-tank at {target}"
+            if team == "mg-attack":
+                value, target = v.best_shot(sq, w.attack + bonus, "infantry")
+                return value / 1.4, f"machine gun at {target}"
+            tokens = min(w.suppress + bonus, e.count("supplies", "suppression"))
+            return tokens * max(v.token_value(x) for x in colours) / 1.4, "suppression tokens"
+        cid = rest
+        spec = c.soviet_counters[cid]
+        where = v.s.soviet[cid].where
+        if kind == "attack":
+            value, target = v.best_shot(where, spec.attack, "infantry")
+            return value, f"{spec.attack} dice at {target}"
+        if kind == "suppress":
+            tokens = min(spec.suppress, e.count("supplies", "suppression"))
+            colours = e.line_of_sight(where)
+            return tokens * max(v.token_value(x) for x in colours), f"{tokens} token(s)"
+        if kind == "command":
+            if not v.turns_left:
+                return 0.05, "the game ends after this phase"
+            targets = [x for x in v.house() if x != cid and "C" not in c.soviet_counters[x].specials
+                       and v.s.soviet[x].marker != "action" and not v.ready(x)
+                       and v.s.soviet[x].where != "raid"]
+            value = sum(1.0 + (1.0 if v.s.soviet[x].disrupted else 0.0)
+                        for x in targets[:3]) * 0.9
+            return value, f"recover {len(targets[:3])} counter(s)"
+        if kind == "radio":
+            return self.reinforce_value(v, 2)[0] * 0.8, "2 points of reinforcements"
+        if kind == "observe":
+            value = self.forward_observer_value(v, where)
+            return value, "artillery on two adjacent counters"
+        if kind == "recover":
+            if not v.turns_left:
+                return 0.05, "the game ends after this phase"
+            counter = v.s.soviet[cid]
+            exposed = e.is_square(where)
+            if counter.disrupted:
+                return (0.8 if exposed else 0.3) + 0.25 * v.worth(cid), (
+                    "a second Disrupted token would kill it")
+            return 0.4 + 0.1 * v.worth(cid) + (0.3 if exposed else 0.0), (
+                "ready again for the next turn")
+        return 0.1, "an unfamiliar action"
+
+    def forward_observer_value(self, v: View, where: str) -> float:
+        """The best pair of adjacent targets for the artillery (4.0 Forward Observer)."""
+        dice = v.e.o.forward_observer_dice
+        best = 0.0
+        for track in v.s.tracks:
+            for i, wid in enumerate(track):
+                if not wid or wid not in v.in_sight(where, None):
+                    continue
+                first = p_hit(dice, v.e.wehrmacht_defense(wid)) * v.threat(wid)
+                second = max(
+                    (p_hit(dice, v.e.wehrmacht_defense(track[j])) * v.threat(track[j])
+                     for j in (i - 1, i + 1) if 0 <= j < len(track) and track[j]),
+                    default=0.0,
+                )
+                best = max(best, first + second)
+        return best
+
+    def fire_target(self, v: View, o: Option) -> Scored:
+        """The target where chance to hit times worth is greatest."""
+        wid = o.id.split(":", 1)[1]
+        value = p_hit(v.p["dice"], v.e.wehrmacht_defense(wid)) * v.threat(wid)
+        return value, f"{value:.1f}"
+
+    def fo_target(self, v: View, o: Option) -> Scored:
+        """The first artillery target: itself plus its best neighbour."""
+        wid = o.id.split(":", 1)[1]
+        dice = v.e.o.forward_observer_dice
+        value = p_hit(dice, v.e.wehrmacht_defense(wid)) * v.threat(wid)
+        for track in v.s.tracks:
+            if wid in track:
+                i = track.index(wid)
+                value += max(
+                    (p_hit(dice, v.e.wehrmacht_defense(track[j])) * v.threat(track[j])
+                     for j in (i - 1, i + 1) if 0 <= j < len(track) and track[j]),
+                    default=0.0,
+                )
+        return value, "with its best neighbour"
+
+    def fo_second(self, v: View, o: Option) -> Scored:
+        """Always take a second target when there is one."""
+        if o.id == "one":
+            return 0.0, "no neighbour"
+        wid = o.id.split(":", 1)[1]
+        return p_hit(v.e.o.forward_observer_dice, v.e.wehrmacht_defense(wid)) * v.threat(wid), ""
+
+    def suppress_split(self, v: View, o: Option) -> Scored:
+        """Give each token to the colour whose box is thinnest for its number of tracks."""
+        n, (a, b) = v.p["n"], v.p["colours"]
+        k = int(o.id.split(":")[1])
+        have = {x: v.e.count(f"suppress:{x}", "suppression") for x in (a, b)}
+        alloc = {a: 0, b: 0}
+        for _ in range(n):
+            pick = min((a, b), key=lambda x: (have[x] + alloc[x]) / len(v.c.board.tracks_of(x)))
+            alloc[pick] += 1
+        return -abs(k - alloc[a]), f"{alloc[a]} to {a}, {alloc[b]} to {b}"
+
+    def command_target(self, v: View, o: Option) -> Scored:
+        """Disrupted counters first (a second token kills), then the most useful Exhausted."""
+        if o.id == "done":
+            return 0.0, "nobody else needs it"
+        _, cid, what = o.id.split(":")
+        worth = v.worth(cid)
+        if what == "disrupted":
+            return 2.0 + 0.2 * worth, "a second Disrupted token would kill it"
+        return 1.0 + 0.2 * worth, "ready to act again"
+
+    def recover_which(self, v: View, o: Option) -> Scored:
+        """Remove the Disrupted token first: a second one would make a casualty."""
+        return (1.0 if o.id == "disrupted" else 0.0), "a second Disrupted token kills"
+
+
+# --- small helpers --------------------------------------------------------------------
+
+
+def _unit_actions(unit: str) -> tuple[tuple[str, str], ...]:
+    return UNIT_ACTIONS.get(unit, ())
+
+
+def _available(e: Engine, unit: str, action: str) -> bool:
+    return available(e, unit, action)
+
+
+def _empty_sapper_spots(v: View) -> list[tuple[int, int]]:
+    return empty_sapper_spots(v.e)
+
+
+def _storm_group(v: View) -> str:
+    return storm_group_of(v.e, v.s.storm_box)
+
+
+def _inspire(v: View, special: str) -> int:
+    return inspire_bonus(v.e, special)
+
+
+_HANDLERS: dict[str, Callable[[HeuristicPolicy, View, Option], Scored]] = {
+    "card_action": HeuristicPolicy.card_action,
+    "card_location": HeuristicPolicy.card_location,
+    "resupply_pick": HeuristicPolicy.resupply_pick,
+    "load_pick": HeuristicPolicy.load_pick,
+    "buttress_pick": HeuristicPolicy.buttress_pick,
+    "sapper_spot": HeuristicPolicy.sapper_spot,
+    "reinforce": HeuristicPolicy.reinforce,
+    "raid_pick": HeuristicPolicy.raid_pick,
+    "aa_fire": HeuristicPolicy.aa_fire,
+    "suppress_entry": HeuristicPolicy.suppress_entry,
+    "first_aid": HeuristicPolicy.first_aid,
+    "choose_hit": HeuristicPolicy.choose_hit,
+    "starve_pick": HeuristicPolicy.starve_pick,
+    "move_pick": HeuristicPolicy.move_pick,
+    "move_to": HeuristicPolicy.move_to,
+    "carry_weapon": HeuristicPolicy.carry_weapon,
+    "displace_to": HeuristicPolicy.displace_to,
+    "act_pick": HeuristicPolicy.act_pick,
+    "recover_which": HeuristicPolicy.recover_which,
+    "fire_target": HeuristicPolicy.fire_target,
+    "suppress_split": HeuristicPolicy.suppress_split,
+    "command_target": HeuristicPolicy.command_target,
+    "fo_target": HeuristicPolicy.fo_target,
+    "fo_second": HeuristicPolicy.fo_second,
+}
+"""The scoring rule for each decision of the engine (``core.DECISIONS`` keys)."""

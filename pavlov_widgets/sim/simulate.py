@@ -1,0 +1,385 @@
+"""Playing many seeded games with a policy, and what they add up to.
+
+Game ``i`` of a run with base seed ``S`` is dealt from seed ``S + i`` and its policy draws
+from :func:`~pavlov_widgets.sim.policies.policy_rng` of that seed, so every game of a run can
+be replayed on its own (:func:`replay`). The :class:`Summary` gives the numbers of the
+command line: wins, draws and losses, the victory levels (6.0 table), the score's mean and
+quartiles, how the games were lost (which immediate loss, at which turn) and the speed.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..engine import Game, Option, RuleOptions
+from ..engine.scoring import AWARDS, IMMEDIATE_LOSSES
+from .policies import Policy, get_policy, policy_name, policy_rng
+
+MAX_DECISIONS = 20_000
+"""A game that needs more decisions than this is reported as an error (a policy that loops,
+e.g. choosing "back" forever): a full game takes a few hundred."""
+
+LEVELS: tuple[str, ...] = (
+    *dict.fromkeys(level for _, _, level in AWARDS),
+    "Draw",
+    "Minor Defeat",
+    "Major Defeat",
+    "Immediate Defeat",
+)
+"""Every victory level of the 6.0 table, best first, plus the immediate loss."""
+
+SCORE_LOSS = "final_score"
+"""The loss cause of a game played to the end with a score of -10 or less (6.0)."""
+
+LOSS_TEXT: dict[str, str] = {
+    **IMMEDIATE_LOSSES,
+    SCORE_LOSS: "the deck was played out with a score of -10 or less",
+}
+"""What each loss cause means, by the key the summary uses."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How one simulated game ended (the ``outcome`` of 6.0) and how long it took."""
+
+    seed: int
+    result: str
+    level: str
+    award: str
+    score: int
+    turn: int
+    how: str
+    raid_vp: int
+    defenders: int
+    attackers: int
+    decisions: int
+
+    @property
+    def loss_cause(self) -> str | None:
+        """The immediate loss key, :data:`SCORE_LOSS`, or None for a win or a draw."""
+        if self.result != "loss":
+            return None
+        return self.how if self.how in IMMEDIATE_LOSSES else SCORE_LOSS
+
+    @classmethod
+    def from_game(cls, game: Game, seed: int) -> GameResult:
+        """The result of a finished game."""
+        o = game.outcome
+        if o is None:
+            raise ValueError(f"game {seed} is not over")
+        decisions = sum(1 for e in game.history if e["kind"] == "choose")
+        return cls(seed, o["result"], o["level"], o.get("award", ""), o["score"], o["turn"],
+                   o["how"], o.get("raid_vp", 0), o.get("defenders", 0), o.get("attackers", 0),
+                   decisions)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data."""
+        return asdict(self)
+
+
+class SimulationError(RuntimeError):
+    """A simulated game raised an error.
+
+    It names the seed, the options and the choices that reproduce it (replay them with
+    :func:`replay`).
+    """
+
+    def __init__(
+        self,
+        seed: int,
+        policy: str,
+        variant: str | None,
+        options: RuleOptions,
+        choices: list[str],
+        history: list[dict[str, Any]],
+        cause: BaseException | str,
+    ) -> None:
+        self.seed = seed
+        self.policy = policy
+        self.variant = variant
+        self.options = options
+        self.choices = choices
+        self.history = history
+        self.cause = cause
+        self.traceback = (
+            "".join(traceback.format_exception(cause)) if isinstance(cause, BaseException) else ""
+        )
+        what = f"{type(cause).__name__}: {cause}" if isinstance(cause, BaseException) else cause
+        super().__init__(
+            f"game with seed {seed} (policy {policy}, variant {variant or 'base'}) failed after "
+            f"{len(choices)} decision(s): {what}"
+        )
+
+    def reproduce_command(self) -> str:
+        """The command line that plays this game again."""
+        variant = f" --variant {self.variant}" if self.variant else ""
+        return (f"python -m pavlov_widgets simulate --games 1 --seed {self.seed} "
+                f"--policy {self.policy}{variant}")
+
+    def report(self) -> str:
+        """A full report for a person: the error, the traceback, how to reproduce it."""
+        return "\n".join([
+            f"error: {self}",
+            self.traceback.rstrip(),
+            f"reproduce: {self.reproduce_command()}",
+            "or in Python: pavlov_widgets.sim.replay("
+            f"{self.seed}, choices, RuleOptions(**{self.options.to_dict()!r}))",
+            f"choices ({len(self.choices)}): {json.dumps(self.choices)}",
+            f"history (choices and rolls): {json.dumps(self.history)}",
+        ])
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as plain data (the command line's ``--json`` error)."""
+        return {
+            "error": str(self),
+            "seed": self.seed,
+            "policy": self.policy,
+            "variant": self.variant or "base",
+            "options": self.options.to_dict(),
+            "reproduce": self.reproduce_command(),
+            "choices": self.choices,
+            "history": self.history,
+            "traceback": self.traceback,
+        }
+
+
+def run_game(
+    seed: int,
+    policy: str | Policy = "random",
+    options: RuleOptions | None = None,
+    *,
+    check: Callable[[Game], None] | None = None,
+    variant: str | None = None,
+    max_decisions: int = MAX_DECISIONS,
+) -> Game:
+    """Play one game dealt from ``seed`` to its end and return it.
+
+    ``check(game)`` (e.g. :func:`~pavlov_widgets.sim.invariants.check_invariants`) runs at
+    the start and after every decision.
+
+    Raises:
+        SimulationError: the engine, the policy or ``check`` raised an error, the policy
+            returned something that is not a legal option, or the game did not end.
+    """
+    chooser = get_policy(policy)
+    name = policy_name(policy)
+    opts = options if options is not None else RuleOptions()
+    rng = policy_rng(seed, name)
+    game: Game | None = None
+    choices: list[str] = []
+    try:
+        game = Game.new(seed=seed, options=opts)
+        if check is not None:
+            check(game)
+        while not game.is_over:
+            if len(choices) >= max_decisions:
+                raise RuntimeError(f"the game did not end after {max_decisions} decisions")
+            option = chooser(game, rng)
+            if not isinstance(option, Option):
+                raise TypeError(f"policy {name} returned {option!r}, not an Option")
+            choices.append(option.id)
+            game.apply(option)
+            if check is not None:
+                check(game)
+    except Exception as exc:
+        history = game.history if game is not None else []
+        raise SimulationError(seed, name, variant, opts, choices, history, exc) from exc
+    return game
+
+
+def play_game(
+    seed: int,
+    policy: str | Policy = "random",
+    options: RuleOptions | None = None,
+    *,
+    check: Callable[[Game], None] | None = None,
+    variant: str | None = None,
+) -> GameResult:
+    """Play one game (see :func:`run_game`) and return how it ended."""
+    return GameResult.from_game(
+        run_game(seed, policy, options, check=check, variant=variant), seed
+    )
+
+
+def replay(seed: int, choices: Sequence[str], options: RuleOptions | None = None) -> Game:
+    """The game dealt from ``seed`` after these choices (rolls come from the seed).
+
+    This is how a :class:`SimulationError` is reproduced: ``replay(err.seed, err.choices,
+    err.options)`` stops just before the failing decision, or raises the same error.
+    """
+    game = Game.new(seed=seed, options=options)
+    for choice in choices:
+        game.apply(choice)
+    return game
+
+
+@dataclass
+class Summary:
+    """What a run of simulated games adds up to (see :func:`simulate`)."""
+
+    policy: str
+    variant: str
+    seed: int
+    results: list[GameResult] = field(default_factory=list)
+    elapsed: float = 0.0
+
+    @property
+    def games(self) -> int:
+        """How many games were played."""
+        return len(self.results)
+
+    def count(self, result: str) -> int:
+        """How many games ended with ``result`` (``win``, ``draw`` or ``loss``)."""
+        return sum(1 for r in self.results if r.result == result)
+
+    def rate(self, result: str) -> float:
+        """The share of games that ended with ``result`` (0 when no game was played)."""
+        return self.count(result) / self.games if self.games else 0.0
+
+    @property
+    def levels(self) -> dict[str, int]:
+        """Games per victory level, best first (every level listed, even at 0)."""
+        counts = Counter(r.level for r in self.results)
+        out = {level: counts.pop(level, 0) for level in LEVELS}
+        out.update(sorted(counts.items()))
+        return out
+
+    @property
+    def scores(self) -> list[int]:
+        """Every game's final score."""
+        return [r.score for r in self.results]
+
+    def score_stats(self) -> dict[str, float]:
+        """Mean, quartiles (inclusive method), minimum and maximum of the scores."""
+        s = self.scores
+        if not s:
+            return {"mean": 0.0, "q1": 0.0, "median": 0.0, "q3": 0.0, "min": 0.0, "max": 0.0}
+        q1, median, q3 = statistics.quantiles(s, n=4, method="inclusive") if len(s) > 1 else (
+            s[0], s[0], s[0])
+        return {"mean": statistics.fmean(s), "q1": q1, "median": median, "q3": q3,
+                "min": float(min(s)), "max": float(max(s))}
+
+    def losses(self) -> dict[str, dict[str, Any]]:
+        """Per loss cause: how many, what it means, and at which turn (turn → games)."""
+        out: dict[str, dict[str, Any]] = {}
+        for cause in LOSS_TEXT:
+            turns = Counter(r.turn for r in self.results if r.loss_cause == cause)
+            if turns:
+                out[cause] = {
+                    "count": sum(turns.values()),
+                    "text": LOSS_TEXT[cause],
+                    "by_turn": {str(t): n for t, n in sorted(turns.items())},
+                    "median_turn": statistics.median_low(turns.elements()),
+                }
+        return out
+
+    @property
+    def mean_turns(self) -> float:
+        """The mean number of turns played (the turn the game ended on)."""
+        return statistics.fmean(r.turn for r in self.results) if self.results else 0.0
+
+    @property
+    def mean_decisions(self) -> float:
+        """The mean number of decisions per game."""
+        return statistics.fmean(r.decisions for r in self.results) if self.results else 0.0
+
+    @property
+    def games_per_second(self) -> float:
+        """Games played per second of wall-clock time (policy included)."""
+        return self.games / self.elapsed if self.elapsed > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything the text report shows, as plain JSON data."""
+        return {
+            "games": self.games,
+            "seed": self.seed,
+            "seeds": [self.seed, self.seed + self.games - 1] if self.games else [],
+            "policy": self.policy,
+            "variant": self.variant,
+            "results": {k: self.count(k) for k in ("win", "draw", "loss")},
+            "rates": {k: round(self.rate(k), 4) for k in ("win", "draw", "loss")},
+            "levels": self.levels,
+            "score": {k: round(v, 3) for k, v in self.score_stats().items()},
+            "losses": self.losses(),
+            "mean_turns": round(self.mean_turns, 3),
+            "mean_decisions": round(self.mean_decisions, 1),
+            "elapsed_s": round(self.elapsed, 3),
+            "games_per_s": round(self.games_per_second, 2),
+        }
+
+    def format_text(self) -> str:
+        """The report the command line prints."""
+        n = self.games
+        lines = [
+            f"{n} games, policy {self.policy}, variant {self.variant}, "
+            f"seeds {self.seed}-{self.seed + n - 1}",
+            "Results: " + ", ".join(
+                f"{self.count(k)} {word} ({self.rate(k):.1%})"
+                for k, word in (("win", "wins"), ("draw", "draws"), ("loss", "losses"))
+            ),
+            "Victory levels (6.0):",
+        ]
+        for level, count in self.levels.items():
+            lines.append(f"  {level:<18}{count:>7}  {count / n if n else 0:6.1%}")
+        st = self.score_stats()
+        lines.append(
+            f"Score: mean {st['mean']:.1f}; quartiles {st['q1']:g} / {st['median']:g} / "
+            f"{st['q3']:g}; min {st['min']:g}, max {st['max']:g}"
+        )
+        losses = self.losses()
+        lines.append("How games were lost:" if losses else "How games were lost: no loss")
+        for cause, info in losses.items():
+            by_turn = " ".join(f"{t}:{c}" for t, c in info["by_turn"].items())
+            lines.append(f"  {cause:<14}{info['count']:>7}  {info['count'] / n:6.1%}  "
+                         f"({info['text']})")
+            lines.append(f"  {'':<14}median turn {info['median_turn']}; by turn {by_turn}")
+        lines.append(f"Mean turns: {self.mean_turns:.2f}; "
+                     f"mean decisions per game: {self.mean_decisions:.0f}")
+        lines.append(f"Speed: {n} games in {self.elapsed:.2f} s = "
+                     f"{self.games_per_second:.1f} games/s")
+        return "\n".join(lines)
+
+
+def simulate(
+    games: int,
+    seed: int = 0,
+    policy: str | Policy = "random",
+    options: RuleOptions | None = None,
+    *,
+    variant: str | None = None,
+    check: Callable[[Game], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Summary:
+    """Play ``games`` games dealt from seeds ``seed``, ``seed + 1``, … and summarise them.
+
+    ``variant`` names one of the engine's variants (``RuleOptions.for_variant``) when
+    ``options`` is not given. ``progress(done, total)`` is called after every game.
+
+    Raises:
+        ValueError: fewer than one game, a negative seed or an unknown variant or policy.
+        SimulationError: a game raised an error (the first one stops the run).
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a whole number of at least 0, not {seed!r}")
+    if options is None:
+        options = RuleOptions.for_variant(variant) if variant else RuleOptions()
+    chooser = get_policy(policy)
+    name = policy_name(policy)
+    summary = Summary(name, variant or "base", seed)
+    start = time.perf_counter()
+    for i in range(games):
+        game = run_game(seed + i, chooser, options, check=check, variant=variant)
+        summary.results.append(GameResult.from_game(game, seed + i))
+        if progress is not None:
+            progress(i + 1, games)
+    summary.elapsed = time.perf_counter() - start
+    return summary
