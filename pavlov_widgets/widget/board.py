@@ -27,9 +27,9 @@ engine's errors (and leave the game unchanged) when asked for something illegal.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
@@ -91,7 +91,7 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
     """The pending choice (:func:`~pavlov_widgets.widget.view.pending_view`)."""
     last_roll = traitlets.Dict().tag(sync=True)
     """The newest roll (:func:`~pavlov_widgets.widget.view.last_roll`)."""
-    log_entries = traitlets.List().tag(sync=True)
+    log_entries: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     """The newest log entries, newest first (:func:`~pavlov_widgets.widget.view.log_view`)."""
     error = traitlets.Unicode("").tag(sync=True)
     """Why the last message from the browser was refused ("" after a good one)."""
@@ -116,11 +116,14 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         if game is None:
             game = Game.new(seed=0 if seed is None else seed)
         elif not isinstance(game, Game):
-            raise TypeError(f"Board(): game must be a pavlov_widgets Game, not {type(game).__name__}")
+            raise TypeError(
+                f"Board(): game must be a pavlov_widgets Game, not {type(game).__name__}"
+            )
         if auto_roll is not None:
             game.auto_roll = bool(auto_roll)
         self._game = game
         self._fingerprint = ""
+        self._pictures = 0
         super().__init__(**kwargs)
         self.on_msg(self._on_msg)
         self._refresh(bump=False)
@@ -140,15 +143,18 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         return cls(game)
 
     @classmethod
-    def from_scenario(cls, name: str, **kwargs: Any) -> Board:
-        """A board set up from the scenario registry (``pavlov_widgets.engine.scenarios``).
+    def from_scenario(cls, name: str, *, auto_roll: bool = False) -> Board:
+        """A board at the start of a rulebook example (:mod:`pavlov_widgets.engine.scenarios`).
+
+        The example's dice are scripted; by default you roll them with the Roll button, so the
+        board shows the exact odds first.
 
         Raises:
             UnknownScenarioError: no scenario has that name.
         """
-        from pavlov_widgets.engine import scenarios
+        from pavlov_widgets.engine.scenarios import get_scenario
 
-        return cls(scenarios.build(name, **kwargs))
+        return cls(get_scenario(name).build(auto_roll=auto_roll))
 
     @classmethod
     def _load_new(cls, source: str | Path) -> Board:
@@ -162,6 +168,14 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
     def save(self, path: str | Path) -> None:
         """Save the game (JSON, see :meth:`pavlov_widgets.engine.Game.save`)."""
         self._game.save(path)
+
+    def save_html(self, path: str | Path) -> None:
+        """Write a standalone HTML page with a picture of the board as it is now.
+
+        The page needs no kernel and no network: it carries the state and the drawing code.
+        """
+        title = f"Pavlov's House, turn {self._game.turn}"
+        Path(path).write_text(_page(self.static_html(), title), encoding="utf-8")
 
     # --- the game ---------------------------------------------------------------------
 
@@ -339,7 +353,9 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             return
         rev = content["rev"]
         if isinstance(rev, bool) or not isinstance(rev, int):
-            raise BoardMessageError(f"rev must be a whole number, not {_short(rev)}; nothing was done.")
+            raise BoardMessageError(
+                f"rev must be a whole number, not {_short(rev)}; nothing was done."
+            )
         if rev != self.rev:
             raise BoardMessageError(
                 f"That click was made on an older position (rev {rev}; the board is at rev "
@@ -355,7 +371,9 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             )
         game = self._game
         if game.is_over:
-            raise BoardMessageError("The game is over: there is nothing to choose. Nothing was done.")
+            raise BoardMessageError(
+                "The game is over: there is nothing to choose. Nothing was done."
+            )
         chance = game.chance()
         if chance is not None:
             if option != "roll":
@@ -405,8 +423,12 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         The picture is drawn by the same ``board.js`` (inlined as a module script) from the
         state embedded as JSON, so saved notebooks and HTML exports show the board as it was.
         """
-        ident = f"pavlov-static-{uuid.uuid4().hex[:12]}"
         state = json.dumps(self.sync_state(), separators=(",", ":"), ensure_ascii=False)
+        # A stable id (same state, same id) keeps saved outputs deterministic; the counter
+        # keeps two pictures of one board on a page apart.
+        self._pictures += 1
+        digest = hashlib.sha1(state.encode("utf-8")).hexdigest()[:12]
+        ident = f"pavlov-static-{digest}-{self._pictures}"
         css = (STATIC / "board.css").read_text(encoding="utf-8")
         module = (STATIC / "board.js").read_text(encoding="utf-8")
         return (
@@ -421,6 +443,15 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             "drawStatic(root, data);\n"
             "</script></div>"
         )
+
+
+def _page(body: str, title: str) -> str:
+    """A minimal standalone HTML page around ``body``."""
+    return (
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>{html.escape(title)}</title></head>"
+        f'<body style="margin:12px">{body}</body></html>\n'
+    )
 
 
 def _read_game(source: str | Path) -> Game:
@@ -438,7 +469,7 @@ def _script_safe(code: str) -> str:
 
 
 def _json_safe(text: str) -> str:
-    """JSON that can sit inside a <script> element: every ``<`` written as ``\\u003c``."""
+    """JSON that can sit inside a <script> element: every ``<`` becomes a unicode escape."""
     return text.replace("<", "\\u003c")
 
 

@@ -190,8 +190,9 @@ def _operational_support(game: Game) -> dict[str, Any]:
 
 
 def _effect_text(key: str, value: int) -> str:
-    """A Tactics card modifier such as ``artillery_dice: 1`` → ``artillery dice +1``."""
-    return f"{key.replace('_', ' ')} {value:+d}"
+    """A Tactics card modifier such as ``ju87_defense: 1`` → ``Ju 87 defense +1``."""
+    words = key.replace("_", " ").replace("ju87", "Ju 87")
+    return f"{words[0].upper()}{words[1:]} {value:+d}"
 
 
 def _tactics(game: Game) -> dict[str, Any]:
@@ -318,14 +319,14 @@ def pending_view(game: Game) -> dict[str, Any]:
             "odds": [],
         }
     if isinstance(pending, Chance):
+        dice = f"{pending.dice} {'die' if pending.dice == 1 else 'dice'}"
         return {
             "kind": "chance",
             "op": "roll",
             "prompt": pending.label,
             "rule": pending.rule,
             "options": [
-                {"id": "roll", "label": f"Roll {pending.dice} {'die' if pending.dice == 1 else 'dice'}",
-                 "targets": []}
+                {"id": "roll", "label": f"Roll {dice}", "targets": []}
             ],
             "odds": [
                 [label, _fraction(p), round(float(p) * 100, 1)] for label, p in pending.outcomes

@@ -87,7 +87,7 @@ const FOCUS = "#1565c0";
 const WSHORT = {
   "machine-gunners": "MG",
   riflemen: "Rifles",
-  scouts: "Scouts",
+  scouts: "Scout",
   "panzer-ii": "Pz II",
   "panzer-iii": "Pz III",
   "panzer-iv": "Pz IV",
@@ -348,21 +348,21 @@ function capital(s) {
 function frame(mode) {
   if (mode === "wide") {
     return {
-      W: WIDE, H: 842, header: 40,
+      W: WIDE, H: 862, header: 40,
       house: { x: 8, y: 48, w: 604, h: 650 },
       square: { x: 620, y: 48, w: 344, h: 650 },
       volga: { x: 972, y: 48, w: 300, h: 650 },
-      cards: { x: 8, y: 706, w: WIDE - 16, h: 128 },
+      cards: { x: 8, y: 706, w: WIDE - 16, h: 148 },
       cards2: null,
     };
   }
   return {
-    W: NARROW, H: 1652, header: 58,
+    W: NARROW, H: 1692, header: 58,
     house: { x: 28, y: 66, w: 604, h: 650 },
     square: { x: 8, y: 724, w: 344, h: 650 },
     volga: { x: 356, y: 724, w: 296, h: 650 },
-    cards: { x: 8, y: 1382, w: NARROW - 16, h: 128 },
-    cards2: { x: 8, y: 1516, w: NARROW - 16, h: 128 },
+    cards: { x: 8, y: 1382, w: NARROW - 16, h: 148 },
+    cards2: { x: 8, y: 1536, w: NARROW - 16, h: 148 },
   };
 }
 
@@ -666,13 +666,27 @@ class Scene {
       tagX -= 3;
     };
     if (compact) {
+      if (disrupted) tagX -= 12;
       text(ctx, `${attack}-${suppress}`, tagX, mid, {
         size: 13, weight: 700, align: "right", base: "middle", color: ink,
       });
       ctx.font = font(13, 700);
       tagX -= ctx.measureText(`${attack}-${suppress}`).width + 4;
-      if (exhausted) tag("Exh", "#37474f", "#ffffff", mid - 8);
-      if (marker) tag(TOKENS[marker].abbr, TOKENS[marker].fill, TOKENS[marker].ink, mid - 8);
+      if (exhausted) tag("Exh", "#37474f", "#ffffff", mid - 7);
+      if (marker) tag(TOKENS[marker].abbr, TOKENS[marker].fill, TOKENS[marker].ink, mid - 7);
+      ctx.font = font(13, 700);
+      const nameW = ctx.measureText(name).width;
+      ctx.font = font(11, 700);
+      const specW = specials ? ctx.measureText(specials).width + 6 : 0;
+      if (specials && nameW + specW + 12 <= tagX - x) {
+        roundRect(ctx, tagX - specW, mid - 7, specW, 14, 3);
+        ctx.fillStyle = "#3e3a32";
+        ctx.fill();
+        text(ctx, specials, tagX - specW / 2, mid + 0.5, {
+          size: 11, weight: 700, color: "#ffe9a8", align: "center", base: "middle",
+        });
+        tagX -= specW + 3;
+      }
       text(ctx, name, x + 5, mid, {
         size: 13, weight: 700, color: ink, base: "middle", max: Math.max(20, tagX - x - 6),
       });
@@ -964,14 +978,16 @@ class Scene {
     const top = y + 22;
     const avail = h - 26;
     // Full counters while they fit, then one-line chips, then a "+N more" chip.
-    const cw = 114;
+    let cw = 140;
     let ch = 34;
     let compact = false;
-    const cols = Math.floor((w - 8) / (cw + 4));
+    let cols = Math.floor((w - 8) / (cw + 4));
     let rows = Math.floor(avail / (ch + 3));
     if (items.length > cols * rows) {
       compact = true;
+      cw = 112;
       ch = 22;
+      cols = Math.floor((w - 8) / (cw + 4));
       rows = Math.floor(avail / (ch + 3));
     }
     const capacity = cols * rows;
@@ -1097,7 +1113,7 @@ class Scene {
         const type = wid.replace(/-\d+$/, "");
         const spec = plan.wtypes[type] ?? [type, "infantry", 0, 0, 0];
         const armour = spec[1] === "armor";
-        const s = r * 1.55;
+        const s = r * 1.72;
         roundRect(ctx, cx - s / 2, cy - s / 2, s, s, 4);
         ctx.fillStyle = armour ? "#4f5b66" : "#7d8791";
         ctx.fill();
@@ -1251,8 +1267,10 @@ class Scene {
       text(ctx, `${card.name} · ${card.vp} VP`, x + 8, y + 37, { size: 13, weight: 600, max: w - 16 });
       const needs = Object.entries(card.tokens);
       needs.forEach(([k, n], i) => token(ctx, x + 18 + i * 30, y + 58, 10, k, Number(n)));
-      text(ctx, `clear: ${card.locs.join(", ")}`, x + 14 + needs.length * 30, y + 62, {
-        size: 12, color: MUTED, max: w - needs.length * 30 - 22,
+      text(ctx, "tokens to give up", x + 14 + needs.length * 30, y + 62, { size: 12, color: MUTED });
+      ctx.font = font(12);
+      wrap(ctx, `No Disrupted token on ${card.locs.join(", ")}`, w - 16, 2).forEach((t, i) => {
+        text(ctx, t, x + 8, y + 86 + i * 14, { size: 12, color: MUTED });
       });
       lines.push(
         `${card.name}: ${card.vp} VP`,
