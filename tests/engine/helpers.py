@@ -299,8 +299,9 @@ def check_invariants(game: Game) -> None:
     # -- occupancy: one counter a square, or two of one weapon designation with such a weapon
     p = s.pending or {}
     for sq in SQUARES:
-        here = [cid for cid, sc in s.soviet.items() if sc.where == sq]
+        everyone = here = [cid for cid, sc in s.soviet.items() if sc.where == sq]
         if p.get("op") == "displace_to" and p["square"] == sq:
+            here = list(everyone)
             # the displaced counter waits on the square until its free move is chosen
             assert p["counter"] in here and len(here) == 2, f"displacement on {sq}: {here}"
             here.remove(p["counter"])
@@ -313,8 +314,8 @@ def check_invariants(game: Game) -> None:
             assert any(c.weapons[w].special == special for w in arms), f"{sq}: no weapon"
         for wid in arms:
             assert any(
-                c.soviet_counters[x].weapon_special == c.weapons[wid].special for x in here
-            ), f"{wid} on {sq} without a crew of its designation ({here})"
+                c.soviet_counters[x].weapon_special == c.weapons[wid].special for x in everyone
+            ), f"{wid} on {sq} without a crew of its designation ({everyone})"
     # -- Wehrmacht counters (39): at most once on the board, one per circle
     assert len(s.tracks) == len(c.board.tracks)
     valid = set(c.wehrmacht_counter_ids())
