@@ -2093,7 +2093,7 @@ function createBoard(root, src) {
     menu.hidden = false;
     menu.style.left = `${Math.max(0, Math.min(x, surface.clientWidth - menu.offsetWidth - 4))}px`;
     menu.style.top = `${Math.max(0, Math.min(y, surface.clientHeight - menu.offsetHeight - 4))}px`;
-    /** @type {HTMLElement | null} */ (menu.firstElementChild)?.focus();
+    /** @type {HTMLElement | null} */ (menu.firstElementChild)?.focus({ preventScroll: true });
   }
 
   function hideMenu() {
@@ -2129,7 +2129,7 @@ function createBoard(root, src) {
         items[(i - 1 + items.length) % items.length].focus();
       } else if (ev.key === "Escape") {
         hideMenu();
-        surface.focus();
+        surface.focus({ preventScroll: true });
       } else return;
       ev.preventDefault();
       return;
@@ -2215,6 +2215,36 @@ function createBoard(root, src) {
       }));
     },
     options: () => pendingOptions().map((o, i) => ({ ...o, drawn: drawnOptions.has(i) })),
+    /**
+     * Where to click (page coordinates) to reach an option, and whether a menu opens there;
+     * null when the option is a button.
+     * @param {string} optionId
+     */
+    pointFor(optionId) {
+      const opts = pendingOptions();
+      const rect = overlay.getBoundingClientRect();
+      const owners = regions.filter((r) =>
+        (optionsByRegion.get(r.id) ?? []).some((i) => opts[i].id === optionId));
+      for (const r of owners) {
+        for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+          for (const fx of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+            const x = r.x + r.w * fx;
+            const y = r.y + r.h * fy;
+            const found = hit(x, y, true);
+            if (!found) continue;
+            const here = optionsByRegion.get(found.id) ?? [];
+            if (!here.some((i) => opts[i].id === optionId)) continue;
+            return {
+              x: rect.left + x * scale, y: rect.top + y * scale, region: found.id,
+              menu: here.length > 1,
+            };
+          }
+        }
+      }
+      return null;
+    },
+    /** Send any message, as a broken or malicious page could (for tests). @param {any} msg */
+    send: (msg) => src.send(msg),
     /** @param {number} n */
     timeDraws(n) {
       const out = [];

@@ -1,0 +1,319 @@
+"""board.js in a real Chromium without a kernel: a stand-in model feeds it Python's traits.
+
+These tests load ``static/board.js`` into a blank page with a small fake anywidget model, so
+they check the drawing and the event handling directly and fast: every option with a place on
+the board is drawn and clickable, clicks and keys send the right intents (and nothing else),
+two views of one model stay in step, and cleaning a view up leaves no listener or observer
+behind. The full round trip through a kernel is in ``test_board.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from pavlov_widgets import Board
+from pavlov_widgets.engine import Game
+from pavlov_widgets.engine.scenarios import scenario_names
+from pavlov_widgets.widget.board import STATIC
+
+FAKE_MODEL = """
+window.__ro = {live: 0};
+const NativeRO = window.ResizeObserver;
+window.ResizeObserver = class extends NativeRO {
+  constructor(cb) { super(cb); this.on = false; }
+  observe(t) { if (!this.on) { this.on = true; window.__ro.live++; } super.observe(t); }
+  disconnect() { if (this.on) { this.on = false; window.__ro.live--; } super.disconnect(); }
+};
+window.FakeModel = class {
+  constructor(state) { this.state = state; this.handlers = new Map(); this.sent = []; }
+  get(k) { return this.state[k]; }
+  on(ev, cb) {
+    if (!this.handlers.has(ev)) this.handlers.set(ev, new Set());
+    this.handlers.get(ev).add(cb);
+  }
+  off(ev, cb) { this.handlers.get(ev)?.delete(cb); }
+  send(msg) { this.sent.push(msg); }
+  setAll(state) {
+    const same = (k) => JSON.stringify(this.state[k]) === JSON.stringify(state[k]);
+    const changed = Object.keys(state).filter((k) => !same(k));
+    this.state = {...this.state, ...state};
+    for (const k of changed) for (const cb of [...(this.handlers.get('change:' + k) ?? [])]) cb();
+  }
+  custom(msg) { for (const cb of [...(this.handlers.get('msg:custom') ?? [])]) cb(msg); }
+  listeners() { let n = 0; for (const s of this.handlers.values()) n += s.size; return n; }
+};
+window.__keysSeenByDocument = 0;
+document.addEventListener('keydown', () => { window.__keysSeenByDocument++; });
+"""
+
+
+def page_html() -> str:
+    """A blank page with the board's CSS, the fake model and board.js as a module."""
+    js = (STATIC / "board.js").read_text(encoding="utf-8")
+    css = (STATIC / "board.css").read_text(encoding="utf-8")
+    return (
+        "<!doctype html><html><head><meta charset='utf-8'>"
+        f"<style>{css}</style></head><body style='margin:8px'>"
+        "<div id='a'></div><div id='b'></div>"
+        f"<script>{FAKE_MODEL}</script>"
+        f"<script type='module'>{js}\nwindow.__pb = {{ render, drawStatic }};</script>"
+        "</body></html>"
+    )
+
+
+@pytest.fixture
+def blank(page: Page) -> Page:
+    """A page with board.js loaded and no board yet."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_viewport_size({"width": 1320, "height": 900})
+    page.set_content(page_html())
+    page.wait_for_function("() => window.__pb !== undefined")
+    yield page
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def state_of(board: Board) -> dict[str, Any]:
+    """The traits as the browser receives them (a JSON round trip)."""
+    return json.loads(json.dumps(board.sync_state()))
+
+
+def mount(page: Page, state: dict[str, Any], where: str = "a") -> None:
+    """Render a live view of a fake model holding ``state`` into #where."""
+    page.evaluate(
+        """([state, where]) => {
+            window.model = window.model ?? new FakeModel(state);
+            window.cleanups = window.cleanups ?? {};
+            window.cleanups[where] = __pb.render({model: window.model,
+                                                          el: document.getElementById(where)});
+        }""",
+        [state, where],
+    )
+
+
+def hook(page: Page, expression: str, where: str = "a") -> Any:
+    """Evaluate ``expression`` with ``h`` bound to the board hook in #where."""
+    return page.evaluate(
+        f"() => {{ const h = document.querySelector('#{where} .pavlov-board').__pavlovBoard;"
+        f" return {expression}; }}"
+    )
+
+
+def positions() -> list[tuple[str, dict[str, Any]]]:
+    """Many positions: every rulebook scenario, and every kind of decision of random games."""
+    out = []
+    for name in scenario_names():
+        out.append((f"scenario {name}", state_of(Board.from_scenario(name))))
+    seen: set[str] = set()
+    for seed in (1, 2, 3, 5):
+        game = Game.new(seed=seed)
+        board = Board(game)
+        rng = random.Random(seed)
+        step = 0
+        while not game.is_over:
+            op = board.options["op"]
+            if op not in seen or step % 40 == 0:
+                seen.add(op)
+                out.append((f"seed {seed} step {step} ({op})", state_of(board)))
+            options = game.legal_actions()
+            act = len(options) > 1 and rng.random() > 0.3
+            board.apply((rng.choice(options[:-1]) if act else options[-1]).id)
+            step += 1
+        out.append((f"seed {seed} over", state_of(board)))
+    return out
+
+
+def test_every_option_with_a_place_is_drawn_and_reachable(blank: Page) -> None:
+    """Each option that names board regions is drawn on one, and a click there finds it."""
+    cases = positions()
+    ops = {state["options"]["op"] for _, state in cases}
+    assert {"card_action", "move_to", "act_pick", "reinforce", "resupply_pick"} <= ops
+    for label, state in cases:
+        result = blank.evaluate(
+            """(state) => {
+                const host = document.getElementById('a');
+                const board = __pb.drawStatic(host, state);
+                const h = board.hook;
+                const opts = h.options();
+                const regions = h.regions();
+                const missing = opts.filter((o) => o.targets.length && !o.drawn).map((o) => o.id);
+                const unreachable = opts.filter((o) => o.targets.length && !h.pointFor(o.id))
+                                        .map((o) => o.id);
+                const buttons = [...host.querySelectorAll('.pb-option')]
+                    .map((b) => b.dataset.option);
+                board.destroy();
+                return {missing, unreachable, buttons, n: regions.length,
+                        bare: opts.filter((o) => !o.targets.length).map((o) => o.id)};
+            }""",
+            state,
+        )
+        assert result["missing"] == [], f"{label}: options not drawn: {result['missing']}"
+        assert result["unreachable"] == [], f"{label}: cannot be clicked: {result['unreachable']}"
+        assert result["buttons"] == result["bare"], f"{label}: buttons {result['buttons']}"
+        assert result["n"] >= 70, label  # squares, circles, locations, boxes, cards
+
+
+def test_the_canvas_draws_the_three_colours_crisply_at_device_pixel_ratio_two(
+    browser: Any,
+) -> None:
+    context = browser.new_context(viewport={"width": 1320, "height": 900}, device_scale_factor=2)
+    page = context.new_page()
+    page.set_content(page_html())
+    page.wait_for_function("() => window.__pb !== undefined")
+    mount(page, state_of(Board.new(seed=1)))
+    sizes = page.evaluate(
+        """() => { const c = document.querySelector('#a .pb-scene');
+                   return [c.width, c.height, c.getBoundingClientRect().width,
+                           c.getBoundingClientRect().height]; }"""
+    )
+    assert sizes[0] == round(sizes[2] * 2) and sizes[1] == round(sizes[3] * 2)
+    # Sample the backing store: each colour's fill (green, red, purple) is there.
+    found = page.evaluate(
+        """() => {
+            const c = document.querySelector('#a .pb-scene');
+            const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            const want = {green: [0xd5, 0xeb, 0xc8], red: [0xf5, 0xd2, 0xcc],
+                          purple: [0xe3, 0xd7, 0xf0]};
+            const hits = {green: 0, red: 0, purple: 0};
+            for (let i = 0; i < px.length; i += 4 * 7) {
+                for (const [k, [r, g, b]] of Object.entries(want)) {
+                    if (Math.abs(px[i] - r) < 6 && Math.abs(px[i + 1] - g) < 6 &&
+                        Math.abs(px[i + 2] - b) < 6) hits[k]++;
+                }
+            }
+            return hits;
+        }"""
+    )
+    assert all(n > 500 for n in found.values()), found
+    context.close()
+
+
+def test_a_click_on_a_single_option_sends_it_once_until_python_answers(blank: Page) -> None:
+    board = Board.new(seed=1)
+    mount(blank, state_of(board))
+    option = board.options["options"][0]["id"]
+    point = hook(blank, f"h.pointFor({json.dumps(option)})")
+    assert point and not point["menu"]
+    blank.mouse.click(point["x"], point["y"])
+    blank.mouse.click(point["x"], point["y"])  # a second click before the answer is ignored
+    assert blank.evaluate("() => model.sent") == [{"kind": "choose", "option": option, "rev": 0}]
+    blank.evaluate("() => model.custom({kind: 'ack', ok: false, rev: 0})")
+    blank.mouse.click(point["x"], point["y"])
+    assert len(blank.evaluate("() => model.sent")) == 2
+
+
+def test_a_place_with_several_options_opens_a_menu(blank: Page) -> None:
+    board = Board.new(seed=1)
+    board.apply("card:soviet-07:62nd-army-cp:resupply")  # Resupply: one place, four tokens
+    assert board.options["op"] == "resupply_pick"
+    mount(blank, state_of(board))
+    choice = board.options["options"][1]["id"]
+    point = hook(blank, f"h.pointFor({json.dumps(choice)})")
+    assert point["menu"]
+    blank.mouse.click(point["x"], point["y"])
+    items = blank.locator("#a .pb-menu button")
+    labels = [o["label"] for o in board.options["options"] if o["targets"]]
+    assert items.all_inner_texts() == labels
+    blank.keyboard.press("ArrowDown")
+    blank.keyboard.press("Escape")
+    assert blank.locator("#a .pb-menu").is_hidden()
+    point = hook(blank, f"h.pointFor({json.dumps(choice)})")
+    blank.mouse.click(point["x"], point["y"])
+    blank.locator(f"#a .pb-menu button[data-option='{choice}']").click()
+    sent = blank.evaluate("() => model.sent")
+    assert sent == [{"kind": "choose", "option": choice, "rev": board.rev}]
+
+
+def test_keyboard_moves_between_options_and_never_reaches_the_notebook(blank: Page) -> None:
+    board = Board.new(seed=1)
+    mount(blank, state_of(board))
+    blank.locator("#a .pb-surface").focus()
+    labels = [o["label"] for o in board.options["options"]]
+    expect(blank.locator("#a .pb-focus-label")).to_have_text(f"Enter: {labels[0]}")
+    blank.keyboard.press("ArrowRight")
+    expect(blank.locator("#a .pb-sr-focus")).to_have_text(f"Option 2 of {len(labels)}: {labels[1]}")
+    blank.keyboard.press("End")  # the last option is a button: it gets the focus ring
+    expect(blank.locator("#a .pb-option.pb-kbd-focus")).to_have_text(labels[-1])
+    blank.keyboard.press("Home")
+    blank.keyboard.press("ArrowRight")
+    blank.keyboard.press("Enter")
+    blank.keyboard.press("z")
+    blank.keyboard.press("y")
+    blank.keyboard.press("a")  # a JupyterLab command-mode key: swallowed by the board
+    sent = blank.evaluate("() => model.sent")
+    assert sent == [
+        {"kind": "choose", "option": board.options["options"][1]["id"], "rev": 0},
+        {"kind": "undo", "rev": 0},
+        {"kind": "redo", "rev": 0},
+    ]
+    assert blank.evaluate("() => window.__keysSeenByDocument") == 0
+
+
+def test_two_views_of_one_model_stay_in_step_and_clean_up_completely(blank: Page) -> None:
+    board = Board.new(seed=1)
+    mount(blank, state_of(board), "a")
+    mount(blank, state_of(board), "b")
+    assert blank.evaluate("() => window.__ro.live") == 2
+    listeners = blank.evaluate("() => model.listeners()")
+    assert listeners == 2 * (8 + 1)  # eight traits and the custom messages, per view
+    board.apply("end-phase")
+    blank.evaluate("(state) => model.setAll(state)", state_of(board))
+    blank.wait_for_function(
+        "() => [...document.querySelectorAll('.pavlov-board')].every(b => b.dataset.rev === '1')"
+    )
+    prompts = blank.locator(".pavlov-board").evaluate_all("els => els.map(e => e.dataset.prompt)")
+    assert prompts == [board.options["prompt"]] * 2
+    newest = board.log_entries[0]
+    assert newest["text"] in blank.locator("#a .pb-sr-log").inner_text()
+    blank.evaluate("() => { cleanups.a(); cleanups.b(); }")
+    assert blank.evaluate("() => model.listeners()") == 0
+    assert blank.evaluate("() => window.__ro.live") == 0
+    assert blank.locator(".pavlov-board").count() == 0
+
+
+def test_the_board_reflows_when_its_container_narrows(blank: Page) -> None:
+    mount(blank, state_of(Board.new(seed=1)))
+    assert hook(blank, "h.mode()") == "wide"
+    blank.set_viewport_size({"width": 720, "height": 900})
+    blank.wait_for_function(
+        "() => document.querySelector('#a .pavlov-board').dataset.mode === 'narrow'"
+    )
+    width = blank.evaluate(
+        "() => document.querySelector('#a .pb-scene').getBoundingClientRect().width"
+    )
+    assert width <= 720
+    # Board text never shrinks below 11 CSS px: the smallest font is 11 px at scale >= 1 here,
+    # and the scale never drops below 0.85 for the 13 px text.
+    assert hook(blank, "h.scale()") >= 0.85
+
+
+def test_the_error_shows_under_the_board(blank: Page) -> None:
+    # The message checks themselves are tested in tests/test_widget.py.
+    state = state_of(Board.new(seed=1))
+    state["error"] = "'nope' is not one of the options now; nothing was done."
+    mount(blank, state)
+    error = blank.locator("#a .pb-error")
+    assert error.is_visible() and error.get_attribute("role") == "alert"
+    assert "nothing was done" in error.inner_text()
+    # the error sits under the canvas
+    assert error.bounding_box()["y"] > blank.locator("#a .pb-surface").bounding_box()["y"]
+
+
+def test_static_pictures_draw_without_controls(
+    blank: Page, save_screenshot: Callable[..., Path]
+) -> None:
+    board = Board.new(seed=2)
+    board.apply("end-phase")
+    draw = "(state) => __pb.drawStatic(document.getElementById('a'), state)"
+    blank.evaluate(draw, state_of(board))
+    assert blank.locator("#a .pavlov-board.pb-static").count() == 1
+    assert blank.locator("#a .pb-undo").is_hidden()
+    assert all(blank.locator("#a .pb-option").evaluate_all("els => els.map(e => e.disabled)"))
+    save_screenshot(blank, "board-static")
