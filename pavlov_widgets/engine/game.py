@@ -44,6 +44,7 @@ from .errors import (
 from .options import RuleOptions
 from .scoring import Score, score
 from .state import GameState
+from .validate import check_state
 
 SAVE_FORMAT = "pavlov-widgets-save"
 SAVE_VERSION = 1
@@ -480,6 +481,7 @@ class Game:
         if not isinstance(auto, bool):
             raise SaveFormatError("save.auto_roll: must be true or false")
         initial = GameState.from_dict(data.get("initial"))
+        check_state(initial, comps, "save.initial")
         history = data.get("history")
         if not isinstance(history, list):
             raise SaveFormatError("save.history: must be a list")
@@ -490,10 +492,19 @@ class Game:
         except Exception as exc:
             raise SaveFormatError(f"save.initial: not a playable state ({exc})") from exc
         for i, raw in enumerate(history):
-            game._load_entry(i, raw)
+            try:
+                game._load_entry(i, raw)
+            except SaveFormatError:
+                raise
+            except Exception as exc:  # a corrupt start that only shows when played on
+                raise SaveFormatError(f"save.history[{i}]: does not replay ({exc!r})") from exc
         game.auto_roll = auto
         if "state" not in data or game.state.to_dict() != data["state"]:
             raise SaveFormatError("save.state: does not match the replayed history")
+        try:
+            game.legal_actions()
+        except Exception as exc:
+            raise SaveFormatError(f"save.state.pending: not a valid decision ({exc!r})") from exc
         return game
 
     def _load_entry(self, i: int, raw: Any) -> None:
