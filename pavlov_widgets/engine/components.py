@@ -496,14 +496,17 @@ def _read_board(data: Any) -> Board:
     if sorted(location_names) != list(range(3, 19)):
         raise top.fail("location_names", "must name every location 3-18")
     defense = _Reader(file, "defense", top.get("defense", dict))
+    low, high = defense.number("min", 1, 6), defense.number("max", 1, 9)
+    if low > high:
+        raise defense.fail("min", f"must not be above max ({low} > {high})")
     return Board(
         squares=tuple(squares),
         tracks=tuple(tracks),
         units=tuple(units),
         location_names=location_names,
-        defense_start=defense.number("start", 1, 6),
-        defense_min=defense.number("min", 1, 6),
-        defense_max=defense.number("max", 1, 9),
+        defense_start=defense.number("start", low, min(high, 6)),  # between min and max
+        defense_min=low,
+        defense_max=high,
     )
 
 
@@ -817,6 +820,11 @@ def load_components(
         ComponentError: a file is missing, not JSON, or has a missing or invalid field.
     """
     overrides = dict(overrides or {})
+    unknown = sorted(set(overrides) - set(FILES))
+    if unknown:
+        raise ComponentError(f"{unknown[0]}: not a component file (they are {', '.join(FILES)})")
+    if folder is not None and not Path(folder).is_dir():
+        raise ComponentError(f"{folder}: no such folder of component files")
     if folder is None and not overrides:
         return default_components()
     raw = _load_raw(Path(folder) if folder is not None else None, overrides)
