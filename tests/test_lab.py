@@ -1,0 +1,78 @@
+"""The what-if lab: exact odds, forced rolls, branches and playouts (pavlov_widgets.tutor.lab)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from pavlov_widgets.engine import NotAChanceStepError
+from pavlov_widgets.engine.scenarios import get_scenario
+from pavlov_widgets.tutor.lab import LabError, branches, compare_options, odds, play_out, what_if
+
+
+def test_odds_of_the_sniper_colour_roll_are_exact_thirds() -> None:
+    table = odds(get_scenario("sniper").build())
+    assert [r for r, _ in table.rows] == ["green", "red", "purple"]
+    assert all(p == Fraction(1, 3) for _, p in table.rows)
+    assert "3.0 Attack Defender" in str(table)
+    assert "<table>" in table._repr_html_()
+
+
+def test_odds_of_four_dice_against_defense_5() -> None:
+    game = get_scenario("sniper").build()
+    game.force([3])
+    game.force([2])
+    table = odds(game)
+    assert table.probability("hit") == 1 - Fraction(4, 6) ** 4
+    assert sum(p for _, p in table.rows) == 1
+
+
+def test_odds_at_a_decision_says_what_to_do_instead() -> None:
+    game = get_scenario("ju87").build(auto_roll=True)
+    with pytest.raises(NotAChanceStepError, match="decision"):
+        odds(game)
+
+
+def test_what_if_forces_a_roll_in_a_copy_and_leaves_the_game_alone() -> None:
+    game = get_scenario("sniper").build()
+    before = game.state.to_dict()
+    branch = what_if(game, [1])
+    assert game.state.to_dict() == before
+    assert branch.state.to_dict() != before
+    assert branch.history[-1] == {"kind": "roll", "value": [1], "forced": True}
+
+
+def test_branches_cover_every_result_with_its_probability() -> None:
+    game = get_scenario("sniper").build()
+    game.force([3])
+    game.force([2])
+    found = branches(game)
+    assert {b.result for b in found} == {"hit", "miss"}
+    assert sum(b.probability for b in found) == 1
+    hit = next(b for b in found if b.result == "hit")
+    assert hit.game.state.soviet["pavlov"].where == "removed"
+    miss = next(b for b in found if b.result == "miss")
+    assert miss.game.state.soviet["pavlov"].where == "R2"
+
+
+def test_play_out_repeats_exactly_for_a_seed() -> None:
+    game = get_scenario("ju87").build(auto_roll=True)
+    first = play_out(game, games=4, policy="random", seed=5)
+    again = play_out(game, games=4, policy="random", seed=5)
+    assert first.games == 4 and first.scores == again.scores
+    assert sum(first.results.values()) == 4
+    assert "4 playouts (random)" in str(first)
+
+
+def test_compare_options_plays_every_option_on_the_same_luck() -> None:
+    game = get_scenario("ju87").build(auto_roll=True)
+    table = compare_options(game, games=2, policy="random", seed=1)
+    assert [row[0] for row in table.rows] == [o.id for o in game.legal_actions()]
+    assert all(row[2].games == 2 for row in table.rows)
+
+
+def test_compare_options_needs_a_decision() -> None:
+    game = get_scenario("sniper").build()
+    with pytest.raises(LabError, match="no decision"):
+        compare_options(game, games=1)
