@@ -168,8 +168,8 @@ def test_a_scripted_game_out_of_dice() -> None:
     assert game.chance() is not None and game.chance().dice == 4  # type: ignore[union-attr]
 
 
-def test_undo_and_redo_with_nothing_to_take_back() -> None:
-    game = Game.new(seed=1)
+def test_undo_and_redo_with_nothing_to_take_back(new_game: Game) -> None:
+    game = new_game
     err = unchanged(game, game.undo, NothingToUndoError)
     assert "nothing to undo" in str(err)
     err = unchanged(game, game.redo, NothingToUndoError)

@@ -43,7 +43,7 @@ from pavlov_widgets.engine.core import DECISIONS
 
 from .helpers import check_invariants
 
-FULL_GAMES = int(os.environ.get("PAVLOV_PLAYOUTS_FULL", "150"))
+FULL_GAMES = int(os.environ.get("PAVLOV_PLAYOUTS_FULL", "150"))  # see conftest.py
 MANY_GAMES = int(os.environ.get("PAVLOV_PLAYOUTS", "1500"))
 CHUNKS = 8
 MAX_DECISIONS = 4000
