@@ -536,3 +536,29 @@ def test_4_0_options_forward_observer_dice() -> None:
         f"{A}Potanski (artillery): 2 dice against Riflemen Defense 4: miss [dice 1 1]"
         " (4.0 Forward Observer)"
     )
+
+
+def test_4_0_shared_position_attack_hits_one_of_choice_suppression_both() -> None:
+    state = blank()
+    counter(state, "sobgayda", "G1")
+    counter(state, "murzaev", "G1")
+    weapon(state, "m1937", "G1")
+    game = reveal(state, "d1-sniper-1", script=[1, 1, 6, 1, 1, 1])
+    assert game.pending.prompt == (  # type: ignore[union-attr]
+        "Sniper hits a shared position: choose who is hit"
+    )
+    assert ids(game) == ["hit:sobgayda", "hit:murzaev"]
+    game.apply("hit:murzaev")
+    assert lines(game)[-1] == (
+        "T1 Wehrmacht Card Phase: Murzaev is a casualty (Sniper) (3.0 Attack Defender)")
+    assert where(game, "sobgayda") == "G1" and game.state.weapons["m1937"] == "G1"
+    check_invariants(game)
+    state = blank()
+    counter(state, "sobgayda", "G1")
+    counter(state, "murzaev", "G1")
+    weapon(state, "m1937", "G1")
+    game = reveal(state, "d1-mortar-1", script=[1, 1, 6, 1, 1, 1])
+    assert lines(game)[-2:] == [
+        "T1 Wehrmacht Card Phase: Sobgayda is Disrupted (Mortar) (3.0 Suppress Defender)",
+        "T1 Wehrmacht Card Phase: Murzaev is Disrupted (Mortar) (3.0 Suppress Defender)",
+    ]
