@@ -8,6 +8,7 @@ Commands:
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -38,7 +39,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     Usable as a console script (``pavlov = "pavlov_widgets.__main__:main"``).
     """
     args = build_parser().parse_args(argv)
-    status: int = args.handler(args)
+    try:
+        status: int = args.handler(args)
+    except BrokenPipeError:
+        # the reader went away (``... | head``): stop quietly, as command-line tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return status
 
 

@@ -18,6 +18,7 @@ import time
 from typing import TextIO
 
 from ..engine import RuleOptions
+from .invariants import check_invariants
 from .policies import POLICIES
 from .simulate import SimulationError, simulate
 
@@ -45,6 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="rules variant (default base)")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object instead of the text report")
+    parser.add_argument("--check", action="store_true",
+                        help="check the game's invariants after every decision (slower)")
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress bar even on a terminal")
 
@@ -59,6 +62,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     try:
         summary = simulate(
             args.games, args.seed, args.policy, options, variant=variant,
+            check=check_invariants if args.check else None,
             progress=bar.update if bar else None,
         )
     except SimulationError as exc:

@@ -545,7 +545,9 @@ class HeuristicPolicy:
         chosen = tuple(v.p.get("chosen", ()))
         plan = self.raid_plan(v, bool(v.p.get("free")), chosen)
         if o.id == "decline":
-            return (0.0 if plan.gain <= 0 else -1.0), "the raid would cost more than it gains"
+            if plan.gain <= 0:
+                return 5.0, "the raid would cost more than it gains"
+            return -1.0, f"expected gain {plan.gain:.1f}"
         if o.id == "launch":
             return (1.0 if set(plan.raiders) <= set(chosen) else -0.5), (
                 f"{plan.chance:.0%} to succeed")

@@ -28,9 +28,11 @@ undo → redo each give back the same state, log and history.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from collections.abc import Callable
 
-from ..engine import Game
+from ..engine import Game, Option, RuleOptions
 from ..engine.components import COLOURS, SUPPLY_TOKENS
 from ..engine.core import DECISIONS, STEPS
 from ..engine.state import GameState
@@ -171,11 +173,12 @@ def _check_counters(game: Game) -> None:
             _fail(game, f"{colour} Defense is {value}, outside {low}-{high}")
 
 
+_PLACE_OK: dict[tuple[str, str, str, int], bool] = {}
+"""Memo of :func:`_token_place_ok` by (components fingerprint, place, kind, min(n, 2))."""
+
+
 def _check_tokens(game: Game) -> None:
     s, c = game.state, game.components
-    sapper_places = {
-        f"sapper:{t.number}:{circle}" for t in c.board.tracks for circle in t.sapper_circles
-    }
     totals: Counter[str] = Counter()
     for place, kinds in s.tokens.items():
         for kind, n in kinds.items():
@@ -184,7 +187,18 @@ def _check_tokens(game: Game) -> None:
             if not isinstance(n, int) or n < 0:
                 _fail(game, f"{n!r} {kind} tokens at {place}")
             totals[kind] += n
-            if n and not _token_place_ok(place, kind, n, sapper_places):
+            if not n or place in ("stock", "removed", "supplies"):
+                continue
+            key = (c.fingerprint, place, kind, min(n, 2))
+            ok = _PLACE_OK.get(key)
+            if ok is None:
+                sapper_places = {
+                    f"sapper:{t.number}:{circle}"
+                    for t in c.board.tracks
+                    for circle in t.sapper_circles
+                }
+                ok = _PLACE_OK[key] = _token_place_ok(place, kind, n, sapper_places)
+            if not ok:
                 _fail(game, f"{n} {kind} token(s) at {place!r}, where the rules put none")
     for counter in s.soviet.values():
         totals["disrupted"] += counter.disrupted
@@ -292,3 +306,40 @@ def check_round_trips(game: Game) -> None:
             _fail(game, "undo then redo gives another state")
         if twin.log != log or twin.history != history:
             _fail(game, "undo then redo gives another log or history")
+
+
+def play_checked(
+    seed: int,
+    policy: Callable[[Game, random.Random], Option] | None = None,
+    options: RuleOptions | None = None,
+    *,
+    round_trip_every: int = 0,
+) -> Game:
+    """Play one game step by step, checking the invariants after every step.
+
+    Every decision and every roll is a step (the game is played with ``auto_roll=False``
+    and rolled here, from the game's own dice, so it is the same game the simulator plays
+    with the same seed and policy). ``round_trip_every=k`` also runs
+    :func:`check_round_trips` every k steps and at the end (0: only at the end).
+
+    Raises:
+        InvariantError: the first invariant that fails (the message names turn and phase).
+    """
+    from .policies import RandomPolicy, policy_name, policy_rng
+
+    chooser = policy if policy is not None else RandomPolicy()
+    rng = policy_rng(seed, policy_name(chooser))
+    game = Game.new(seed=seed, options=options, auto_roll=False)
+    check_invariants(game)
+    steps = 0
+    while not game.is_over:
+        if game.state.pending and game.state.pending["kind"] == "chance":
+            game.roll()
+        else:
+            game.apply(chooser(game, rng))
+        steps += 1
+        check_invariants(game)
+        if round_trip_every and steps % round_trip_every == 0:
+            check_round_trips(game)
+    check_round_trips(game)
+    return game

@@ -87,7 +87,8 @@ class GameResult:
 class SimulationError(RuntimeError):
     """A simulated game raised an error.
 
-    It names the seed, the options and the choices that reproduce it (replay them with
+    It names the seed, the options and the choices that reproduce it: ``choices`` runs up
+    to and including the one being made when the error came (replay them with
     :func:`replay`).
     """
 

@@ -1,0 +1,285 @@
+"""The simulator and its command line: statistics, reproducibility, errors, variants.
+
+``python -m pavlov_widgets simulate --games N --seed S --policy {random,heuristic}
+[--variant V] [--json] [--check]``: the text report, the JSON object, argument errors (exit
+status 2), and an engine error (exit status 1, with the seed and the choices that
+reproduce it).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from pavlov_widgets.__main__ import main
+from pavlov_widgets.engine import Game, Option, RuleOptions
+from pavlov_widgets.engine import core as engine_core
+from pavlov_widgets.engine.options import VARIANTS
+from pavlov_widgets.sim import (
+    SimulationError,
+    Summary,
+    play_game,
+    replay,
+    simulate,
+)
+from pavlov_widgets.sim import cli as sim_cli
+from pavlov_widgets.sim import policies as policies_mod
+from pavlov_widgets.sim.simulate import LEVELS, LOSS_TEXT, GameResult, run_game
+
+
+@pytest.fixture(scope="module")
+def random_run() -> Summary:
+    """Forty random games from seed 100."""
+    return simulate(40, seed=100, policy="random")
+
+
+def test_summary_adds_up(random_run: Summary) -> None:
+    """Results, levels and loss causes each account for every game exactly once."""
+    s = random_run
+    assert s.games == 40
+    assert s.count("win") + s.count("draw") + s.count("loss") == 40
+    assert sum(s.levels.values()) == 40
+    assert list(s.levels)[: len(LEVELS)] == list(LEVELS)
+    assert sum(v["count"] for v in s.losses().values()) == s.count("loss")
+    for cause, info in s.losses().items():
+        assert info["text"] == LOSS_TEXT[cause]
+        assert sum(info["by_turn"].values()) == info["count"]
+    stats = s.score_stats()
+    assert stats["min"] <= stats["q1"] <= stats["median"] <= stats["q3"] <= stats["max"]
+    assert 1 <= s.mean_turns <= 21
+    assert [r.seed for r in s.results] == list(range(100, 140))
+
+
+def test_summary_json_has_every_figure(random_run: Summary) -> None:
+    """to_dict() is plain JSON with the figures of the text report."""
+    data = json.loads(json.dumps(random_run.to_dict()))
+    assert set(data) >= {"games", "seed", "policy", "variant", "results", "rates", "levels",
+                         "score", "losses", "mean_turns", "mean_decisions", "games_per_s"}
+    assert data["results"]["loss"] == random_run.count("loss")
+    assert set(data["score"]) == {"mean", "q1", "median", "q3", "min", "max"}
+
+
+def test_runs_are_reproducible() -> None:
+    """The same seeds and policy give the same games, result for result."""
+    a = simulate(8, seed=3, policy="heuristic")
+    b = simulate(8, seed=3, policy="heuristic")
+    assert a.results == b.results
+    assert a.results != simulate(8, seed=4, policy="heuristic").results
+
+
+def test_one_game_of_a_run_replays_alone() -> None:
+    """Game i of a run is the game dealt from seed S + i, whatever came before it."""
+    run = simulate(5, seed=50, policy="heuristic")
+    assert play_game(53, "heuristic") == run.results[3]
+
+
+def test_game_result_reads_the_outcome() -> None:
+    """A finished game's outcome becomes a GameResult; an unfinished game is refused."""
+    game = run_game(9, "random")
+    result = GameResult.from_game(game, 9)
+    assert result.score == game.outcome["score"]  # type: ignore[index]
+    assert result.loss_cause in (None, *LOSS_TEXT)
+    with pytest.raises(ValueError, match="not over"):
+        GameResult.from_game(Game.new(seed=1), 1)
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"games": 0}, "games must be"),
+    ({"games": 2, "seed": -1}, "seed must be"),
+    ({"games": 2, "variant": "nightmare"}, "unknown variant"),
+    ({"games": 2, "policy": "clever"}, "unknown policy"),
+])
+def test_simulate_refuses_bad_arguments(kwargs: dict[str, Any], message: str) -> None:
+    """Bad arguments raise ValueError naming what is wrong."""
+    with pytest.raises(ValueError, match=message):
+        simulate(**kwargs)
+
+
+def test_a_failing_policy_names_seed_and_choices() -> None:
+    """An error in a game stops the run with the seed and choices that reproduce it."""
+
+    def flaky(game: Game, rng: random.Random) -> Option:
+        if game.turn == 3:
+            raise RuntimeError("policy gave up")
+        return game.legal_actions()[-1]
+
+    with pytest.raises(SimulationError) as info:
+        simulate(3, seed=70, policy=flaky)
+    err = info.value
+    assert err.seed == 70 and err.policy == "flaky"
+    assert "policy gave up" in str(err) and "seed 70" in str(err)
+    assert err.choices and all(isinstance(c, str) for c in err.choices)
+    again = replay(err.seed, err.choices, err.options)
+    assert again.turn == 3  # the position where the policy failed
+    report = err.report()
+    assert "--seed 70" in report and "choices" in report and "RuntimeError" in report
+
+
+def test_an_illegal_choice_is_an_error() -> None:
+    """A policy returning something that is not a legal option is reported, not played."""
+    with pytest.raises(SimulationError, match="not an Option"):
+        simulate(1, policy=lambda game, rng: "end-phase")  # type: ignore[arg-type,return-value]
+    with pytest.raises(SimulationError, match="illegal action"):
+        simulate(1, policy=lambda game, rng: Option("no-such-option", "?"))
+
+
+def test_an_engine_error_is_reported_with_its_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failing rule step ends the game with SimulationError; its choices fail again.
+
+    Replaying the choices with the same (broken) engine raises the same error.
+    """
+
+    def broken(e: Any, f: dict[str, Any]) -> None:
+        raise KeyError("a rule bug")
+
+    monkeypatch.setitem(engine_core.STEPS, "turn_end", broken)
+    with pytest.raises(SimulationError, match="KeyError") as info:
+        simulate(2, seed=5, policy="random")
+    err = info.value
+    assert err.seed == 5 and err.history
+    with pytest.raises(KeyError, match="a rule bug"):
+        replay(err.seed, err.choices, err.options)  # the last choice is the failing one
+
+
+# --- the command line ---------------------------------------------------------------------
+
+
+def test_cli_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    """The text report shows every figure the issue asks for."""
+    assert main(["simulate", "--games", "6", "--seed", "2", "--policy", "random"]) == 0
+    out = capsys.readouterr().out
+    for needle in ("6 games, policy random, variant base, seeds 2-7", "Results:", "wins",
+                   "draws", "losses", "Victory levels (6.0):", "Epic Victory",
+                   "Immediate Defeat", "Score: mean", "quartiles", "How games were lost",
+                   "median turn", "Mean turns:", "games/s"):
+        assert needle in out, needle
+
+
+def test_cli_json_is_one_object(capsys: pytest.CaptureFixture[str]) -> None:
+    """--json prints exactly one JSON object with the same figures."""
+    assert main(["simulate", "-n", "4", "-s", "9", "-p", "heuristic", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 4 and data["policy"] == "heuristic" and data["seeds"] == [9, 12]
+    assert data == {**data, "variant": "base"}
+
+
+def test_cli_checks_invariants_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    """--check runs the invariant checker after every decision."""
+    assert main(["simulate", "--games", "3", "--check", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 3
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_cli_accepts_every_variant_the_engine_knows(
+    variant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--variant takes its choices from the engine (RuleOptions.for_variant)."""
+    assert sim_cli.variant_names()[0] == "base"
+    assert set(sim_cli.variant_names()) == set(VARIANTS)
+    assert main(["simulate", "--games", "1", "--variant", variant, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["variant"] == variant
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["simulate", "--games", "0"], "must be at least 1"),
+    (["simulate", "--games", "many"], "not a whole number"),
+    (["simulate", "--seed", "-3"], "must be 0 or more"),
+    (["simulate", "--policy", "clever"], "invalid choice: 'clever'"),
+    (["simulate", "--variant", "nightmare"], "invalid choice: 'nightmare'"),
+    ([], "required"),
+])
+def test_cli_refuses_bad_arguments(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bad arguments exit with status 2 and say what is wrong."""
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_cli_engine_error_exits_1_with_the_reproduction(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An engine error: exit status 1, with everything needed to reproduce it.
+
+    The seed, the command and the choices go to stderr; with --json an error object goes to
+    stdout.
+    """
+
+    def broken(e: Any, f: dict[str, Any]) -> None:
+        raise RuntimeError("rule machine broke")
+
+    monkeypatch.setitem(engine_core.STEPS, "counter_phase", broken)
+    assert main(["simulate", "--games", "3", "--seed", "40", "--json"]) == 1
+    captured = capsys.readouterr()
+    assert "seed 40" in captured.err and "rule machine broke" in captured.err
+    assert "python -m pavlov_widgets simulate --games 1 --seed 40 --policy random" in (
+        captured.err)
+    error = json.loads(captured.out)
+    assert error["seed"] == 40 and error["choices"] and "RuntimeError" in error["error"]
+
+
+def test_cli_knows_new_policies(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The --policy choices come from POLICIES, so a registered policy is usable at once."""
+
+    class Passive:
+        name = "passive"
+
+        def __call__(self, game: Game, rng: random.Random) -> Option:
+            return game.legal_actions()[-1]
+
+    monkeypatch.setitem(policies_mod.POLICIES, "passive", Passive)
+    assert main(["simulate", "--games", "2", "--policy", "passive", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["policy"] == "passive"
+
+
+def test_progress_bar_on_a_terminal() -> None:
+    """On a terminal a progress bar is drawn (and then cleared) on stderr."""
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out, err = io.StringIO(), Terminal()
+    args = sim_cli_args(games=3)
+    assert sim_cli.run(args, out=out, err=err) == 0
+    assert "[" in err.getvalue() and "3/3 games" in err.getvalue()
+    assert "Results:" in out.getvalue()
+
+
+def sim_cli_args(**overrides: Any) -> Any:
+    """Parsed ``simulate`` arguments with overrides."""
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    sim_cli.add_arguments(parser)
+    args = parser.parse_args([])
+    for key, value in overrides.items():
+        setattr(args, key, value)
+    return args
+
+
+def test_python_dash_m_runs_from_a_fresh_interpreter() -> None:
+    """``python -m pavlov_widgets simulate`` works as a real command."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "pavlov_widgets", "simulate", "--games", "2", "--json"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["games"] == 2
+
+
+def test_variant_options_are_the_engines() -> None:
+    """A run with a variant plays with RuleOptions.for_variant of that name."""
+    run = simulate(1, seed=1, variant="veteran")
+    assert run.variant == "veteran"
+    assert RuleOptions.for_variant("veteran").tactics == "veteran"
