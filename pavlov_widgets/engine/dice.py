@@ -86,6 +86,13 @@ def _binomial(n: int, p: Fraction) -> list[Fraction]:
     return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
 
 
+def _count_label(kind: str, k: int) -> str:
+    """``"1 hit"``, ``"3 hits"`` or ``"2 unharmed"``."""
+    if kind == "survive":
+        return f"{k} unharmed"
+    return f"{k} hit" if k == 1 else f"{k} hits"
+
+
 def distribution(n: int, test: dict[str, Any]) -> list[tuple[str, Fraction]]:
     """Every result of rolling n dice for ``test``, with its exact probability.
 
@@ -113,8 +120,7 @@ def distribution(n: int, test: dict[str, Any]) -> list[tuple[str, Fraction]]:
     if kind in ("count", "survive"):
         target = max(1, min(7, test["target"]))
         p = Fraction(7 - target, 6)
-        word = "hits" if kind == "count" else "unharmed"
-        return [(f"{k} {word}", q) for k, q in enumerate(_binomial(n, p))]
+        return [(_count_label(kind, k), q) for k, q in enumerate(_binomial(n, p))]
     raise ValueError(f"unknown dice test type {kind!r}")
 
 
@@ -131,6 +137,5 @@ def read(dice: list[int], test: dict[str, Any]) -> str:
     if kind == "total":
         return str(sum(dice))
     if kind in ("count", "survive"):
-        word = "hits" if kind == "count" else "unharmed"
-        return f"{sum(d >= test['target'] for d in dice)} {word}"
+        return _count_label(kind, sum(d >= test["target"] for d in dice))
     raise ValueError(f"unknown dice test type {kind!r}")

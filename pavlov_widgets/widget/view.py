@@ -353,7 +353,7 @@ def die_marks(label: str, result: str, dice: list[int]) -> list[bool] | None:
     "1-4 is a casualty"); the result word says how the roll was read. Rolls read as a whole
     (a colour, a track, a total) have no per-die marks (None).
     """
-    if result in ("hit", "miss") or result.endswith(" hits"):
+    if result in ("hit", "miss") or result.endswith((" hit", " hits")):
         match = _TARGET.search(label)
         if match:
             target = int(match.group(1))
