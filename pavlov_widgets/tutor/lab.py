@@ -225,9 +225,10 @@ class Comparison:
 
     def __str__(self) -> str:
         lines = [self.prompt]
+        width = max((len(label) for _, label, _ in self.rows), default=0)
         for option_id, label, p in self.rows:
             lines.append(
-                f"  {label:<40} win {p.rate('win'):4.0%}  loss {p.rate('loss'):4.0%}  "
+                f"  {label:<{width}}  win {p.rate('win'):4.0%}  loss {p.rate('loss'):4.0%}  "
                 f"score {p.mean_score:6.1f}   ({option_id})"
             )
         return "\n".join(lines)
