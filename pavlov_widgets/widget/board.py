@@ -403,7 +403,7 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                 f"<Board: game over on turn {game.turn}: {o.get('level')}, "
                 f"score {o.get('score')}>"
             )
-        prompt = str(self.options.get("prompt", ""))
+        prompt = str(self.options.get("prompt", "")).removeprefix(f"{game.phase_label}: ")
         return f"<Board: turn {game.turn}, {game.phase_label}; now: {prompt}>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:

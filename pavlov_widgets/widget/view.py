@@ -209,6 +209,18 @@ def _tactics(game: Game) -> dict[str, Any]:
     return {"level": level, "cards": cards, "deck": len(getattr(state, "tactics_deck", []))}
 
 
+def _played_this_turn(game: Game) -> list[str]:
+    """The Wehrmacht cards revealed so far this turn, as the log announced them (3.0)."""
+    turn = game.state.turn
+    out: list[str] = []
+    for entry in reversed(game.engine.log_entries):
+        if entry.turn != turn:
+            break
+        if entry.kind == "card":
+            out.append(entry.text)
+    return out[::-1]
+
+
 def _tokens_on_board(tokens: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
     """Token counts at every place drawn on the board (not the stock, not the removed)."""
     out: dict[str, dict[str, int]] = {}
@@ -247,7 +259,7 @@ def game_view(game: Game) -> dict[str, Any]:
         "movesLeft": s.moves_left,
         "cardsInPhase": s.cards_in_phase,
         "score": {"total": sc.total, "raids": sc.raids, "defenders": sc.defenders,
-                  "attackers": sc.attackers},
+                  "attackers": sc.attackers, "support": getattr(sc, "support", 0)},
         "defense": dict(s.defense),
         "soviet": soviet,
         "moved": list(s.moved),
@@ -262,6 +274,7 @@ def game_view(game: Game) -> dict[str, Any]:
         "stockTokens": {k: n for k, n in s.tokens.get("stock", {}).items() if n},
         "hand": [[cid, cid in s.hand_used] for cid in s.hand],
         "wcard": wehrmacht_card(game, s.wehrmacht_current),
+        "wplayed": _played_this_turn(game),
         "storm": _storm_card(game, s.storm_box),
         "stormWon": [c["name"] for c in (_storm_card(game, x) for x in s.storm_won) if c],
         "stormLost": len(s.storm_lost),

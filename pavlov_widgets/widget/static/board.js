@@ -454,7 +454,9 @@ class Scene {
       left.push(`actions left ${v.actionsLeft}`);
     }
     const scoreText = `Score ${sign}${Math.abs(sc.total)}`;
-    const parts = `raid VP ${sc.raids} + ${sc.defenders} defenders − 3 × ${sc.attackers} attackers`;
+    const support = sc.support ? ` + support VP ${sc.support}` : "";
+    const parts =
+      `raid VP ${sc.raids}${support} + ${sc.defenders} defenders − 3 × ${sc.attackers} attackers`;
     const decks =
       `Wehrmacht deck ${v.decks.wehrmacht} · Soviet deck ${v.decks.soviet}, ` +
       `discards ${v.decks.discard} · Fog of War in stock ${v.decks.fog}`;
@@ -765,12 +767,15 @@ class Scene {
     text(ctx, special, x + 11.5, mid, {
       size: 12, weight: 700, color: "#fff3c0", align: "center", base: "middle",
     });
-    text(ctx, name.split(" ")[0], x + 24, mid, { size: 12, weight: 700, base: "middle", max: w - 70 });
-    text(ctx, `${attack}-${suppress}`, x + w - 22, mid, {
-      size: 12, weight: 700, align: "right", base: "middle",
-    });
+    const values = `${attack}-${suppress}`;
+    ctx.font = font(12, 700);
+    const vw = ctx.measureText(values).width;
+    text(ctx, values, x + w - 19, mid, { size: 12, weight: 700, align: "right", base: "middle" });
     text(ctx, String(cost), x + w - 9, mid, {
       size: 12, weight: 700, align: "center", base: "middle", color: "#4b4633",
+    });
+    text(ctx, name.split(" ")[0], x + 23, mid, {
+      size: 12, weight: 700, base: "middle", max: w - 23 - 19 - vw - 5,
     });
     if (matching.length >= 2) {
       // crewed: a bracket joining the weapon to its two counters
@@ -916,16 +921,20 @@ class Scene {
     const lines = [];
     if (sg) {
       const c = colourOf(sg.colour);
-      roundRect(ctx, x + 5, y + 22, w - 10, Math.min(86, h - 28), 4);
+      ctx.font = font(13, 700);
+      const nameLines = wrap(ctx, sg.name, w - 20, 2);
+      const cardH = 80 + 15 * nameLines.length;
+      roundRect(ctx, x + 5, y + 22, w - 10, Math.min(cardH, h - 28), 4);
       ctx.fillStyle = "#fffdf7";
       ctx.fill();
       ctx.strokeStyle = c.strong;
       ctx.lineWidth = 2;
       ctx.stroke();
-      text(ctx, sg.name, x + 10, y + 40, { size: 13, weight: 700, max: w - 20 });
-      pill(ctx, x + 10, y + 47, sg.colour, `${c.letter} clear`);
-      text(ctx, `Defense ${sg.defense}`, x + 10, y + 82, { size: 13 });
-      text(ctx, `${sg.vp} VP`, x + w - 10, y + 82, { size: 13, weight: 700, align: "right" });
+      nameLines.forEach((t, i) => text(ctx, t, x + 10, y + 40 + i * 15, { size: 13, weight: 700 }));
+      const ty = y + 40 + 15 * nameLines.length;
+      pill(ctx, x + 10, ty - 7, sg.colour, `${c.letter} tracks clear`);
+      text(ctx, `Defense ${sg.defense}`, x + 10, ty + 28, { size: 13 });
+      text(ctx, `${sg.vp} VP`, x + 10, ty + 46, { size: 13, weight: 700 });
       lines.push(
         `${sg.name}: raid when the ${sg.colour} tracks are clear`,
         `The raiders' dice must total ${sg.defense} or more; success scores ${sg.vp} VP`,
@@ -937,8 +946,12 @@ class Scene {
     const raiders = this.soviets("raid");
     if (raiders.length) lines.push(`On the raid: ${raiders.map((r) => this.name(r)).join(", ")}`);
     if (v.stormWon.length) {
-      text(ctx, `won: ${v.stormWon.join(", ")}`, x + 6, y + h - 8, {
-        size: 12, weight: 600, color: "#1b5e20", max: w - 12,
+      ctx.font = font(12, 600);
+      const won = wrap(ctx, `Won: ${v.stormWon.join(", ")}`, w - 12, 2);
+      won.forEach((t, i) => {
+        text(ctx, t, x + 6, y + h - 8 - (won.length - 1 - i) * 14, {
+          size: 12, weight: 600, color: "#1b5e20",
+        });
       });
       lines.push(`Raids won: ${v.stormWon.join(", ")}`);
     }
@@ -992,16 +1005,25 @@ class Scene {
     }
     const capacity = cols * rows;
     const shown = items.length > capacity ? items.slice(0, capacity - 1) : items;
+    // Counters fill the rows first; weapons start a row of their own when they fit.
+    const counterRows = Math.ceil(ids.length / cols);
+    const weaponRows = Math.ceil(arms.length / cols);
+    const ownRows = counterRows * (ch + 3) + weaponRows * 25 <= avail && items.length <= capacity;
+    /** @param {number} i */
+    const slot = (i) => {
+      if (ownRows && i >= ids.length) {
+        const j = i - ids.length;
+        return [x + 6 + (j % cols) * (cw + 4), top + counterRows * (ch + 3) + Math.floor(j / cols) * 25];
+      }
+      return [x + 6 + (i % cols) * (cw + 4), top + Math.floor(i / cols) * (ch + 3)];
+    };
     shown.forEach(([kind, id], i) => {
-      const cx = x + 6 + (i % cols) * (cw + 4);
-      const cy = top + Math.floor(i / cols) * (ch + 3);
+      const [cx, cy] = slot(i);
       if (kind === "c") this.counter(id, cx, cy, cw, ch, compact);
-      else this.weapon(id, cx, cy, cw, Math.min(ch, 22), []);
+      else this.weapon(id, cx, cy, cw, 22, []);
     });
     if (items.length > shown.length) {
-      const i = shown.length;
-      const cx = x + 6 + (i % cols) * (cw + 4);
-      const cy = top + Math.floor(i / cols) * (ch + 3);
+      const [cx, cy] = slot(shown.length);
       const rest = items.slice(shown.length);
       roundRect(ctx, cx, cy, cw, ch, 4);
       ctx.fillStyle = "#f6f1e4";
@@ -1412,15 +1434,26 @@ class Scene {
     ctx.lineWidth = 1.2;
     ctx.stroke();
     if (!card) {
-      text(ctx, "none being resolved", x + w / 2, y + h / 2 - 6, {
-        size: 12, color: "#e0d8c8", align: "center", base: "middle",
+      /** @type {string[]} */
+      const played = v.wplayed ?? [];
+      text(ctx, played.length ? "Played this turn" : "none being resolved", x + 8, y + 18, {
+        size: 12, weight: 700, color: "#e0d8c8",
       });
-      text(ctx, `${v.decks.wehrmacht} left in the deck`, x + w / 2, y + h / 2 + 12, {
-        size: 12, color: "#e0d8c8", align: "center", base: "middle",
+      played.forEach((line, i) => {
+        const short = line.replace(/^Card (\d) of 3: /, "$1. ").replace(/\s*\(.*\)$/, "");
+        text(ctx, short, x + 8, y + 38 + i * 17, {
+          size: 12, color: "#f3ead6", max: w - 16,
+        });
+      });
+      text(ctx, `${v.decks.wehrmacht} left in the deck`, x + 8, y + h - 10, {
+        size: 12, color: "#cfc6b2",
       });
       this.region("card:wehrmacht", x, y, w, h, 2, {
         title: "Wehrmacht deck",
-        lines: [`${v.decks.wehrmacht} cards left, ${v.decks.wehrmachtDone} played`],
+        lines: [
+          `${v.decks.wehrmacht} cards left, ${v.decks.wehrmachtDone} played`,
+          ...(played.length ? ["This turn:", ...played] : []),
+        ],
       });
       return;
     }
@@ -1584,18 +1617,37 @@ class Scene {
     }
   }
 
+  /** The result, over the (empty) hand at the end of the game. */
   banner() {
     const { ctx, f, v } = this;
     const o = v.outcome;
-    const y = f.house.y + 230;
-    ctx.fillStyle = "rgba(20,20,20,0.84)";
-    ctx.fillRect(0, y, f.W, 96);
+    const a = f.cards;
+    const w = 4 * 144;
+    const x = a.x + 8;
+    const y = a.y + 22;
+    const h = a.h - 28;
     const good = o.result === "win";
-    text(ctx, `Game over: ${o.level}${o.award ? ` (${o.award})` : ""}`, f.W / 2, y + 40, {
-      size: 26, weight: 700, color: good ? "#ffe082" : "#ffffff", align: "center", max: f.W - 40,
+    roundRect(ctx, x, y, w, h, 8);
+    ctx.fillStyle = good ? "#1b5e20" : "#5d1a14";
+    ctx.fill();
+    ctx.strokeStyle = good ? "#ffe082" : "#ffffff";
+    ctx.lineWidth = 2;
+    ctx.stroke();
+    text(ctx, "Game over", x + 14, y + 24, { size: 14, weight: 700, color: "#f3ead6" });
+    text(ctx, `${o.level}${o.award ? `: ${o.award}` : ""}`, x + 14, y + 54, {
+      size: 24, weight: 700, color: good ? "#ffe082" : "#ffffff", max: w - 28,
     });
-    text(ctx, `Score ${o.score} on turn ${o.turn}: ${o.how_text}`, f.W / 2, y + 72, {
-      size: 15, color: "#eeeeee", align: "center", max: f.W - 40,
+    text(ctx, `Score ${o.score} on turn ${o.turn}: ${o.how_text} (6.0)`, x + 14, y + 82, {
+      size: 14, color: "#eeeeee", max: w - 28,
+    });
+    this.region("outcome", x, y, w, h, 4, {
+      title: `Game over: ${o.level}`,
+      lines: [
+        `Score ${o.score}: raid VP ${o.raid_vp}` +
+          (o.support_vp ? ` + support VP ${o.support_vp}` : "") +
+          ` + ${o.defenders} defenders − 3 × ${o.attackers} attackers`,
+        `Ended on turn ${o.turn}: ${o.how_text}`,
+      ],
     });
   }
 }
@@ -1879,6 +1931,7 @@ function createBoard(root, src) {
       : "";
     if (d.rev !== lastRev) {
       lastRev = d.rev;
+      tip.hidden = true; // its details and "Click:" line belong to the old position
       focusIndex = surfaceHasFocus() && p.options.length ? 0 : -1;
       busy = false;
       el.dataset.busy = "0";
@@ -2242,6 +2295,24 @@ function createBoard(root, src) {
         }
       }
       return null;
+    },
+    /**
+     * Scroll the option's place into view (the page or any scrolling parent), then give the
+     * point to click, as pointFor does.
+     * @param {string} optionId
+     */
+    reveal(optionId) {
+      const first = hook.pointFor(optionId);
+      if (!first) return null;
+      const rect = surface.getBoundingClientRect();
+      const marker = doc.createElement("div");
+      marker.style.cssText = "position:absolute;width:1px;height:1px;pointer-events:none";
+      marker.style.left = `${first.x - rect.left}px`;
+      marker.style.top = `${first.y - rect.top}px`;
+      surface.appendChild(marker);
+      marker.scrollIntoView({ block: "center", inline: "center" });
+      marker.remove();
+      return hook.pointFor(optionId);
     },
     /** Send any message, as a broken or malicious page could (for tests). @param {any} msg */
     send: (msg) => src.send(msg),
