@@ -9,7 +9,8 @@ own), so a failure names the seed, the policy and the step and replays exactly:
   the Disrupted flags and the Action/Command markers; the 34 / 7 / 39 counters each in one
   place; one counter per square or a crewed weapon pair; no weapon alone; one Wehrmacht
   counter per circle; Defense within its track; every card in one pile; a pending decision
-  has options). Every few steps an illegal action (garbage ids, wrong types, an option of
+  has options) and by the simulator's own checker (:mod:`pavlov_widgets.sim.invariants`).
+  Every few steps an illegal action (garbage ids, wrong types, an option of
   another decision) must raise ``IllegalActionError`` and leave ``to_dict()`` and the log
   untouched, and save -> load, ``copy()`` and undo -> redo must give back the same game.
   Some of these games roll by hand (``auto_roll=False``): ``roll()``, ``force()`` and the
@@ -17,7 +18,7 @@ own), so a failure names the seed, the policy and the step and replays exactly:
 * ``test_playouts_many_games``: many more games with the cheap checks at every turn and at
   the end; every game must end within a bounded number of decisions.
 
-The defaults keep this file to about a minute on a shared two-core machine. Scale up with
+The defaults keep this file under about two minutes on a shared two-core machine. Scale up with
 ``PAVLOV_PLAYOUTS=<games>`` (many-games count) and ``PAVLOV_PLAYOUTS_FULL=<games>``.
 """
 
@@ -40,6 +41,7 @@ from pavlov_widgets.engine import (
     victory_level,
 )
 from pavlov_widgets.engine.core import DECISIONS
+from pavlov_widgets.sim import invariants as sim_invariants
 
 from .helpers import check_invariants
 
@@ -207,6 +209,7 @@ def _play(game: Game, seed: int, policy: str, full: bool, round_trip_every: int,
         assert p is not None, f"seed {seed}: nothing pending and not over"
         if full:
             check_invariants(game)
+            sim_invariants.check_invariants(game)  # the simulator's checker must agree
             if illegal_every and steps % illegal_every == 0:
                 refuse_illegal(game, rng, pool)
             if round_trip_every and steps % round_trip_every == 0:
