@@ -21,7 +21,7 @@ from .core import Engine, Option, decision, step
 from .reinforcements import affordable, start_purchase
 
 MOVE_RULE = "4.0 Move"
-ARTILLERY_LOCATIONS = (10, 11)
+ARTILLERY_UNIT = "32nd-guards-artillery"
 
 
 @step("counter_phase")
@@ -337,7 +337,7 @@ def _iter_act_options(e: Engine) -> Iterator[Option]:
         return sight[key]
 
     supplies = e.count("supplies", "suppression")
-    artillery = any(e.count(f"loc:{n}", "artillery") for n in ARTILLERY_LOCATIONS)
+    artillery = any(e.count(f"loc:{n}", "artillery") for n in e.unit_locations(ARTILLERY_UNIT))
     for cid in e.house_counters():
         c, spec = s.soviet[cid], e.c.soviet_counters[cid]
         if c.marker or c.where == "raid":
@@ -423,7 +423,7 @@ def act_pick(e: Engine, p: dict[str, Any], option: str) -> None:
         e.log(f"{spec.name} radios for reinforcements", "4.0 Request Reinforcements")
         start_purchase(e, 2, "4.0 Request Reinforcements")
     elif kind == "observe":
-        loc = next(n for n in ARTILLERY_LOCATIONS if e.count(f"loc:{n}", "artillery"))
+        loc = next(n for n in e.unit_locations(ARTILLERY_UNIT) if e.count(f"loc:{n}", "artillery"))
         e.move_tokens("artillery", f"loc:{loc}", "stock")
         e.log(f"{spec.name} calls in the artillery readied on {loc}", "4.0 Forward Observer")
         e.ask("fo_target", f"{spec.name}: choose the first target", "4.0 Forward Observer",

@@ -37,8 +37,8 @@ UNIT_ACTIONS: dict[str, tuple[tuple[str, str], ...]] = {
 }
 """Every option of every unit, in the order the rulebook lists them (2.0)."""
 
-SIGNAL_LOCATIONS = (14, 15, 16, 17)
-FLOTILLA_LOCATIONS = (5, 6, 7)
+SIGNALS = "139th-signal"
+FLOTILLA = "volga-flotilla"
 
 
 @step("soviet_card_phase")
@@ -47,7 +47,7 @@ def soviet_card_phase(e: Engine, f: dict[str, Any]) -> None:
     s = e.s
     s.phase = "soviet_cards"
     s.hand_used = []
-    wired = all(e.count(f"loc:{n}", "wire") for n in SIGNAL_LOCATIONS)
+    wired = all(e.count(f"loc:{n}", "wire") for n in e.unit_locations(SIGNALS))
     s.actions_left = 4 if wired else 3
     if wired:
         e.log("Improved Communications: four card actions this phase", "2.0 Wire Communications")
@@ -124,7 +124,9 @@ def empty_sapper_spots(e: Engine) -> list[tuple[int, int]]:
 
 def _flotilla_open(e: Engine) -> list[int]:
     return [
-        n for n in FLOTILLA_LOCATIONS if not e.location_disrupted(n) and not e.location_tokens(n)
+        n
+        for n in e.unit_locations(FLOTILLA)
+        if not e.location_disrupted(n) and not e.location_tokens(n)
     ]
 
 
@@ -154,14 +156,14 @@ def available(e: Engine, unit: str, action: str) -> bool:
     if unit == "139th-signal":
         if action == "tactical":
             has_fog = any(e.c.soviet_cards[c].fog for c in e.s.hand)
-            return has_fog and len(_any_disrupted(e, unit)) < len(SIGNAL_LOCATIONS)
+            return has_fog and len(_any_disrupted(e, unit)) < len(e.unit_locations(SIGNALS))
         return stock.get("wire", 0) > 0 and bool(_token_free(e, unit, "wire"))
     if unit == "32nd-guards-artillery":
         return stock.get("artillery", 0) > 0 and bool(_token_free(e, unit, "artillery"))
     if unit == "volga-flotilla":
         if action == "load":
             return bool(e.s.tokens.get("staging")) and bool(_flotilla_open(e))
-        return any(e.location_tokens(n) for n in FLOTILLA_LOCATIONS)
+        return any(e.location_tokens(n) for n in e.unit_locations(FLOTILLA))
     # the two anti-aircraft units
     return stock.get("aa", 0) > 0 and bool(_token_free(e, unit, "aa"))
 
@@ -263,7 +265,9 @@ def _apply_location(e: Engine, purpose: str, unit: str, loc: int) -> None:
         e.log(f"The Disrupted token on {loc} returns to the stock", rule)
     else:
         e.move_tokens(purpose, "stock", f"loc:{loc}")
-        e.log(f"A {e.c.tokens[purpose].name} token is readied on {loc}", rule)
+        name = e.c.tokens[purpose].name
+        article = "An" if name[0] in "AEIOU" else "A"
+        e.log(f"{article} {name} token is readied on {loc}", rule)
 
 
 def _recover(e: Engine, unit: str) -> None:
@@ -411,7 +415,7 @@ def load_pick(e: Engine, p: dict[str, Any], option: str) -> None:
 
 def _deliver(e: Engine, unit: str) -> None:
     rule = "2.0 Volga Military Flotilla"
-    for n in FLOTILLA_LOCATIONS:
+    for n in e.unit_locations(FLOTILLA):
         for kind in e.location_tokens(n):
             if kind == "ammunition":
                 e.move_tokens(kind, f"loc:{n}", "stock")

@@ -140,7 +140,8 @@ def card_colour(e: Engine, f: dict[str, Any]) -> None:
 
 # --- Bomb Stalingrad -------------------------------------------------------------------
 
-AA_LOCATIONS = (8, 9, 12, 13)
+AA_UNITS = ("1083rd-aa", "267th-aa")
+"""The anti-aircraft units whose locations hold readied AA tokens (2.0)."""
 
 
 def ju87_defense(e: Engine, card_id: str) -> int:
@@ -149,7 +150,8 @@ def ju87_defense(e: Engine, card_id: str) -> int:
 
 
 def _aa_ready(e: Engine, chosen: list[int]) -> list[int]:
-    return [n for n in AA_LOCATIONS if n not in chosen and e.count(f"loc:{n}", "aa") > 0]
+    locations = sorted(n for unit in AA_UNITS for n in e.unit_locations(unit))
+    return [n for n in locations if n not in chosen and e.count(f"loc:{n}", "aa") > 0]
 
 
 @step("ju87")

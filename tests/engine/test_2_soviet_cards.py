@@ -92,12 +92,12 @@ def test_2_2_one_action_per_card() -> None:
     assert lines(game)[1:] == [
         f"{S}267th Separate Anti-aircraft Battalion: Ready Anti-aircraft"
         " (2.0 267th Separate Anti-aircraft Battalion)",
-        f"{S}A Anti-aircraft token is readied on 12 (2.0 267th Separate Anti-aircraft Battalion)",
+        f"{S}An Anti-aircraft token is readied on 12 (2.0 267th Separate Anti-aircraft Battalion)",
         f"{S}267th Separate Anti-aircraft Battalion: Ready Anti-aircraft"
         " (2.0 267th Separate Anti-aircraft Battalion)",
-        f"{S}A Anti-aircraft token is readied on 13 (2.0 267th Separate Anti-aircraft Battalion)",
+        f"{S}An Anti-aircraft token is readied on 13 (2.0 267th Separate Anti-aircraft Battalion)",
         f"{S}32nd Guards Artillery Regiment: Ready Artillery (2.0 32nd Guards Artillery Regiment)",
-        f"{S}A Artillery token is readied on 11 (2.0 32nd Guards Artillery Regiment)",
+        f"{S}An Artillery token is readied on 11 (2.0 32nd Guards Artillery Regiment)",
         f"{S}All Soviet cards are discarded (2.3 Discard all Cards)",
     ]
     s = game.state
