@@ -33,8 +33,9 @@ from pavlov_widgets.engine.soviet_cards import UNIT_ACTIONS
 if TYPE_CHECKING:
     from pavlov_widgets.engine import Game
 
-LOG_LIMIT = 40
-"""How many log entries the board keeps on screen (the newest first)."""
+LOG_LIMIT = 30
+"""How many log entries the board keeps on screen (the newest first). The whole log stays in
+the game (``board.game.log``); the window keeps every update small."""
 
 BOARD_TOKEN_PLACES = ("supplies", "staging")
 """Token places drawn as boxes (besides ``suppress:*``, ``loc:*`` and ``sapper:*``)."""
@@ -409,11 +410,21 @@ def last_roll(game: Game) -> dict[str, Any]:
 
 
 def log_view(game: Game, limit: int = LOG_LIMIT) -> list[dict[str, Any]]:
-    """The newest ``limit`` log entries, newest first; ``n`` numbers entries from the start."""
+    """The newest ``limit`` log entries, newest first.
+
+    Each entry has ``n`` (its number from the start of the game), ``turn``, ``text`` and
+    ``rule``; ``dice`` only when dice were rolled and ``kind`` only when it is not a plain
+    ``event`` (both left out to keep every update small).
+    """
     entries = game.engine.log_entries
     start = max(0, len(entries) - limit)
-    return [
-        {"n": i, "turn": e.turn, "phase": e.phase, "text": e.text, "rule": e.rule,
-         "dice": list(e.dice), "kind": e.kind}
-        for i, e in reversed(list(enumerate(entries[start:], start=start)))
-    ]
+    out = []
+    for i in range(len(entries) - 1, start - 1, -1):
+        e = entries[i]
+        item: dict[str, Any] = {"n": i, "turn": e.turn, "text": e.text, "rule": e.rule}
+        if e.dice:
+            item["dice"] = list(e.dice)
+        if e.kind != "event":
+            item["kind"] = e.kind
+        out.append(item)
+    return out
