@@ -51,6 +51,9 @@ nb_execution_show_tb = True
 nb_merge_streams = True
 # nbclient stores the widget state in the executed notebook's metadata (its default); MyST-NB
 # embeds that state and the ipywidgets HTML manager draws the widgets (the board) statically.
+# A Board also carries its own static picture (text/html drawn by its board.js, with no
+# network); prefer that to the widget view, whose HTML manager would come from a CDN.
+nb_mime_priority_overrides = [("html", "text/html", 5)]
 
 # --- API reference from docstrings (Google style).
 # Every module gets a page with the public names it defines; names a package re-exports

@@ -131,7 +131,7 @@ def test_the_traits_match_the_view_functions(board: Board) -> None:
     view.update(canUndo=True, canRedo=False)
     assert board.view == view
     assert board.last_roll == views.last_roll(board.game)
-    assert board.plan == views.layout(board.game.components)
+    assert board.plan == views.layout(board.game.components, board.game.options)
     state = board.sync_state()
     assert set(state) == set(SYNCED)
     json.dumps(state)  # everything synced is plain JSON
@@ -423,3 +423,18 @@ def test_the_turn_count_ends_on_the_last_turn() -> None:
 
 def test_bad_message_error_type_is_a_value_error() -> None:
     assert issubclass(BoardMessageError, ValueError)
+
+
+def test_variant_card_actions_show_only_when_the_variant_is_in_play() -> None:
+    from pavlov_widgets.engine import RuleOptions
+
+    def actions(board: Board) -> list[str]:
+        (cp,) = (u for u in board.plan["units"] if u["id"] == "62nd-army-cp")
+        return list(cp["actions"])
+
+    assert "Operational Support" not in actions(Board.new(seed=1))
+    variant = Board.new(seed=1, options=RuleOptions(operational_support=True))
+    assert actions(variant)[-1] == "Operational Support"
+    plain = Board.new(seed=1)
+    plain.game = variant.game  # a new game with other options gets a new plan
+    assert actions(plain)[-1] == "Operational Support"

@@ -122,7 +122,7 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         if auto_roll is not None:
             game.auto_roll = bool(auto_roll)
         self._game = game
-        self._fingerprint = ""
+        self._plan_key = ""
         self._pictures = 0
         super().__init__(**kwargs)
         self.on_msg(self._on_msg)
@@ -261,9 +261,10 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         view["canUndo"] = game.can_undo
         view["canRedo"] = game.can_redo
         with self.hold_sync():
-            if self._fingerprint != game.components.fingerprint:
-                self.plan = views.layout(game.components)
-                self._fingerprint = game.components.fingerprint
+            plan_key = f"{game.components.fingerprint} {game.options.to_dict()}"
+            if self._plan_key != plan_key:
+                self.plan = views.layout(game.components, game.options)
+                self._plan_key = plan_key
             self.view = view
             self.options = views.pending_view(game)
             self.last_roll = views.last_roll(game)

@@ -26,7 +26,7 @@ import re
 from math import ceil
 from typing import TYPE_CHECKING, Any
 
-from pavlov_widgets.engine import Chance, Decision, Option
+from pavlov_widgets.engine import Chance, Decision, Option, RuleOptions
 from pavlov_widgets.engine.components import COLOURS, SPECIALS, Components
 from pavlov_widgets.engine.soviet_cards import UNIT_ACTIONS
 
@@ -56,8 +56,24 @@ CARD_KIND_LABELS: dict[str, str] = {
 # --- the static layout -------------------------------------------------------------------
 
 
-def layout(components: Components) -> dict[str, Any]:
-    """Everything about the board and the counters that does not change during a game."""
+VARIANT_ACTIONS: dict[str, str] = {"support": "operational_support"}
+"""Card actions that exist only in a variant: action key → the RuleOptions flag (7.1)."""
+
+
+def _unit_actions(unit_id: str, options: RuleOptions | None) -> list[str]:
+    """The actions a unit offers in this game, in the rulebook's order (2.0, 7.1)."""
+    return [
+        label
+        for key, label in UNIT_ACTIONS.get(unit_id, ())
+        if key not in VARIANT_ACTIONS or bool(getattr(options, VARIANT_ACTIONS[key], False))
+    ]
+
+
+def layout(components: Components, options: RuleOptions | None = None) -> dict[str, Any]:
+    """Everything about the board and the counters that does not change during a game.
+
+    ``options`` (the game's rule options) leave out the card actions of variants not in play.
+    """
     board = components.board
     return {
         "squares": [
@@ -77,7 +93,7 @@ def layout(components: Components) -> dict[str, Any]:
         ],
         "units": [
             {"id": u.id, "name": u.name, "short": u.short, "locs": list(u.locations),
-             "actions": [label for _, label in UNIT_ACTIONS.get(u.id, ())]}
+             "actions": _unit_actions(u.id, options)}
             for u in board.units
         ],
         "locNames": {str(n): name for n, name in sorted(board.location_names.items())},
