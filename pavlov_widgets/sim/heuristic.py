@@ -123,15 +123,35 @@ class View:
 
     def threat(self, wid: str, extra: int = 0) -> float:
         """What removing (or stopping) Wehrmacht counter ``wid`` is worth."""
+        raid = 0.0
         for t, track in enumerate(self.s.tracks):
             if wid in track:
                 n = self.counts[t] + extra
+                raid = self.raid_bonus(self.c.board.tracks[t].colour)
                 break
         else:
             n = extra
         kind = self.c.wehrmacht_type_of(wid)
         bite = 0.5 * (kind.suppress if kind.kind == "infantry" else kind.attack)
-        return 3.0 + danger(n) + bite
+        return 3.0 + danger(n) + bite + raid
+
+    def raid_bonus(self, colour: str) -> float:
+        """The share of a waiting Storm Group raid that removing a counter of ``colour`` opens.
+
+        The raid needs that colour's tracks clear (3.0 Storm Group).
+        """
+        key = ("raid", colour)
+        if key not in self.memo:
+            value = 0.0
+            if self.s.storm_box:
+                sg = self.c.storm_groups[storm_group_of(self.e, self.s.storm_box)]
+                if sg.colour == colour:
+                    n = sum(self.counts[t.number - 1] for t in self.c.board.tracks_of(colour))
+                    if 0 < n <= 3:
+                        value = 0.4 * sg.vp / n
+            self.memo[key] = value
+        bonus: float = self.memo[key]
+        return bonus
 
     def in_sight(self, where: str, kind: str | None) -> list[str]:
         """Wehrmacht counters (of ``kind``: infantry, armor or any) a position sees (1.3)."""
@@ -219,6 +239,20 @@ class View:
         if self.phases_before_resupply() is None:
             return 0
         return ceil((len(self.house()) + 1) / 5)
+
+    def food_urgency(self) -> float:
+        """How pressing it is to get food into the Supplies box.
+
+        More so as the Resupply card nears, and most when none is there (every counter
+        would starve, and an empty house loses the game: 6.0).
+        """
+        phases = self.phases_before_resupply()
+        if phases is None:
+            return 0.0
+        supplies = self.food_at()[0]
+        if supplies >= self.food_need():
+            return 0.0
+        return (2.5 + 6.0 / max(1, phases)) * (3.0 if supplies == 0 else 1.0)
 
     def food_deficit(self) -> int:
         """Food missing for the next Resupply card, for the house as it is plus one."""
@@ -340,7 +374,7 @@ class HeuristicPolicy:
         if action == "resupply":
             wants = self.supply_wants(v)
             staged = sum(e.count("staging", k) for k in SUPPLY_TOKENS)
-            value = min(7.0, 0.8 + sum(w for _, w in wants[:5]))
+            value = min(7.0 + v.food_urgency(), 0.8 + sum(w for _, w in wants[:5]))
             if staged >= 3:
                 value *= 0.3
             return value, f"supplies wanted: {', '.join(k for k, _ in wants[:5]) or 'none'}"
@@ -374,14 +408,15 @@ class HeuristicPolicy:
                 return 3.5 - 1.5 * ready, "artillery for the Forward Observer"
             return 0.4, "artillery, but no Forward Observer in the house"
         if unit == "volga-flotilla":
+            urgency = v.food_urgency()
             if action == "load":
                 supplies, flotilla, staging = v.food_at()
                 short = staging and supplies + flotilla < v.food_need()
-                value = 3.0 + (2.5 if short else 0.0)
+                value = 3.0 + (urgency if short else 0.0)
                 return value, "supplies from the Staging Area onto the Flotilla"
             aboard = [k for n in _FLOTILLA for k in e.location_tokens(n)]
             short = "food" in aboard and v.food_at()[0] < v.food_need()
-            value = 2.5 + 1.2 * len(aboard) + (2.5 if short else 0.0)
+            value = 2.5 + 1.2 * len(aboard) + (urgency + 1.0 if short else 0.0)
             return value, f"deliver {', '.join(aboard)} to the house"
         # the anti-aircraft units
         ready = sum(e.count(f"loc:{n}", "aa") for n in _AA)
@@ -411,7 +446,7 @@ class HeuristicPolicy:
         e = v.e
         wants: list[tuple[str, float]] = []
         for _ in range(v.food_deficit()):
-            wants.append(("food", 3.0))
+            wants.append(("food", 3.0 + v.food_urgency()))
         for kind, keep, worth in (("sapper", 2, 1.6), ("first_aid", 2, 1.3),
                                   ("ammunition", 1, 1.0)):
             for _ in range(max(0, keep - v.pipeline(kind))):
@@ -575,34 +610,43 @@ class HeuristicPolicy:
         comes, strong attackers, then numbers (each counter is a point at the end).
         """
         e, c = v.e, v.c
-        points = v.p.get("points", 6)
         house = set(v.house())
-        armour = v.cards_left("place") > 0
+        armour = any(c.wehrmacht_cards[x].kind == "place"
+                     and c.wehrmacht_types[c.wehrmacht_cards[x].counter_type].kind == "armor"
+                     for x in v.s.wehrmacht_deck if x in c.wehrmacht_cards)
+        late = not v.house_capacity()  # after the last Resupply card: numbers count most
+
+        def crews(special: str) -> int:
+            return sum(1 for h in house if c.soviet_counters[h].weapon_special == special)
+
+        def weapons(special: str) -> int:
+            return sum(1 for x, where in e.s.weapons.items()
+                       if where not in ("stock", "removed") and c.weapons[x].special == special)
+
         if cid in c.weapons:
             w = c.weapons[cid]
-            crews = [h for h in house if c.soviet_counters[h].weapon_special == w.special]
-            mine = [x for x, where in e.s.weapons.items()
-                    if where not in ("stock", "removed") and c.weapons[x].special == w.special]
-            if len(mine) * 2 >= len(crews):
+            n_crews = crews(w.special)
+            if weapons(w.special) * 2 >= n_crews:
                 return -1.0  # a weapon scores nothing (6.0) and needs two crew (4.0)
-            return 2.5 + w.attack * 0.5 + w.suppress * 0.3 + (1.0 if len(crews) >= 2 else 0.0)
+            return 2.0 + 0.6 * w.attack + 0.3 * w.suppress + (2.0 if n_crews >= 2 else 0.0)
         spec = c.soviet_counters[cid]
-        value = 2.0 + 0.5 * spec.attack + 0.2 * spec.suppress
+        value = 1.0 + 0.3 * spec.attack + 0.1 * spec.suppress - 0.5 * spec.cost
         if "C" in spec.specials:
-            value += 3.0
+            value += 4.0  # with the other two on combat positions: four moves and actions
         if "F" in spec.specials:
-            value += 1.5
+            value += 2.5  # artillery on two adjacent counters, armour included
+        if spec.attack >= 4:
+            value += 1.0
+        if "S" in spec.specials:
+            value += 0.4
         special = spec.weapon_special
         if special:
-            partners = [h for h in house if c.soviet_counters[h].weapon_special == special]
-            weapon = any(where not in ("stock", "removed") and c.weapons[x].special == special
-                         for x, where in e.s.weapons.items())
-            value += 1.5 if (partners and weapon) else 0.8 if (partners or weapon) else 0.2
+            value += 1.0 + (1.0 if crews(special) else 0.0) + (0.8 if weapons(special) else 0.0)
             if special == "A" and armour:
-                value += 1.0
-        if not v.house_capacity():
-            value += 3.0 / spec.cost  # late game: numbers count most
-        return value / (0.5 + 0.5 * spec.cost) - (0.3 if spec.cost > points else 0.0)
+                value += 2.0  # only anti-tank teams, artillery and sappers stop armour
+        if late:
+            value += 2.0 + 0.5 * spec.cost  # each counter is a point at the end (6.0)
+        return value
 
     # === Wehrmacht Card Phase (3.0) ======================================================
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..engine import Game, Option, RuleOptions
+from ..engine import Components, Game, Option, RuleOptions
 from ..engine.scoring import AWARDS, IMMEDIATE_LOSSES
 from .policies import Policy, get_policy, policy_name, policy_rng
 
@@ -158,12 +158,14 @@ def run_game(
     *,
     check: Callable[[Game], None] | None = None,
     variant: str | None = None,
+    components: Components | None = None,
     max_decisions: int = MAX_DECISIONS,
 ) -> Game:
     """Play one game dealt from ``seed`` to its end and return it.
 
     ``check(game)`` (e.g. :func:`~pavlov_widgets.sim.invariants.check_invariants`) runs at
-    the start and after every decision.
+    the start and after every decision. ``components`` replaces the packaged components
+    (``load_components(...)``: a corrected file, or a what-if value).
 
     Raises:
         SimulationError: the engine, the policy or ``check`` raised an error, the policy
@@ -176,7 +178,7 @@ def run_game(
     game: Game | None = None
     choices: list[str] = []
     try:
-        game = Game.new(seed=seed, options=opts)
+        game = Game.new(seed=seed, options=opts, components=components)
         if check is not None:
             check(game)
         while not game.is_over:
@@ -202,20 +204,27 @@ def play_game(
     *,
     check: Callable[[Game], None] | None = None,
     variant: str | None = None,
+    components: Components | None = None,
 ) -> GameResult:
     """Play one game (see :func:`run_game`) and return how it ended."""
     return GameResult.from_game(
-        run_game(seed, policy, options, check=check, variant=variant), seed
+        run_game(seed, policy, options, check=check, variant=variant, components=components),
+        seed,
     )
 
 
-def replay(seed: int, choices: Sequence[str], options: RuleOptions | None = None) -> Game:
+def replay(
+    seed: int,
+    choices: Sequence[str],
+    options: RuleOptions | None = None,
+    components: Components | None = None,
+) -> Game:
     """The game dealt from ``seed`` after these choices (rolls come from the seed).
 
     This is how a :class:`SimulationError` is reproduced: ``replay(err.seed, err.choices,
     err.options)`` stops just before the failing decision, or raises the same error.
     """
-    game = Game.new(seed=seed, options=options)
+    game = Game.new(seed=seed, options=options, components=components)
     for choice in choices:
         game.apply(choice)
     return game
@@ -357,11 +366,13 @@ def simulate(
     variant: str | None = None,
     check: Callable[[Game], None] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    components: Components | None = None,
 ) -> Summary:
     """Play ``games`` games dealt from seeds ``seed``, ``seed + 1``, … and summarise them.
 
     ``variant`` names one of the engine's variants (``RuleOptions.for_variant``) when
     ``options`` is not given. ``progress(done, total)`` is called after every game.
+    ``components`` replaces the packaged components for every game (a what-if study).
 
     Raises:
         ValueError: fewer than one game, a negative seed or an unknown variant or policy.
@@ -378,7 +389,8 @@ def simulate(
     summary = Summary(name, variant or "base", seed)
     start = time.perf_counter()
     for i in range(games):
-        game = run_game(seed + i, chooser, options, check=check, variant=variant)
+        game = run_game(seed + i, chooser, options, check=check, variant=variant,
+                        components=components)
         summary.results.append(GameResult.from_game(game, seed + i))
         if progress is not None:
             progress(i + 1, games)
