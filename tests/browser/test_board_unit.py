@@ -276,6 +276,10 @@ def test_two_views_of_one_model_stay_in_step_and_clean_up_completely(blank: Page
     assert blank.evaluate("() => model.listeners()") == 0
     assert blank.evaluate("() => window.__ro.live") == 0
     assert blank.locator(".pavlov-board").count() == 0
+    # A view made later (as after a page reload) draws the current state from the traits.
+    mount(blank, state_of(board), "b")
+    assert blank.locator("#b .pavlov-board").get_attribute("data-rev") == "1"
+    assert blank.locator("#b .pavlov-board").get_attribute("data-prompt") == board.options["prompt"]
 
 
 def test_the_board_reflows_when_its_container_narrows(blank: Page) -> None:

@@ -631,8 +631,17 @@ class Scene {
       cy += ch + 2 * k;
     }
     for (const wid of arms) {
-      this.weapon(wid, x + 4, cy, w - 8, wh, here);
+      this.weapon(wid, x + 4, cy, w - 8, wh, here, false);
       cy += wh + 2 * k;
+    }
+    // A crewed weapon: a bracket down the left edge joins it to its two counters (4.0).
+    const crewed = arms.some((wid) => {
+      const special = this.plan.weapons[wid]?.[1] ?? "";
+      return here.filter((c) => this.plan.soviet[c]?.[3].includes(special)).length >= 2;
+    });
+    if (crewed) {
+      ctx.fillStyle = "#4b4633";
+      ctx.fillRect(x + 1, top + 3, 2.5, cy - top - 2 * k - 6);
     }
   }
 
@@ -726,8 +735,7 @@ class Scene {
         size: 13, weight: 700, color: ink, base: "middle", max: Math.max(20, tagX - x - 6),
       });
     } else {
-      const nameMax = w - 10 - (disrupted ? 12 : 0);
-      text(ctx, name, x + 5, y + 14, { size: 13, weight: 700, color: ink, max: nameMax });
+      // Bottom row: attack-suppress, special letters, cost (lower right, as printed).
       const by = y + h - 6;
       text(ctx, `${attack}-${suppress}`, x + 5, by, { size: 14, weight: 700, color: ink });
       let bx = x + 34;
@@ -752,10 +760,28 @@ class Scene {
       text(ctx, String(cost), x + w - 11.5, y + h - 10, {
         size: 12, weight: 700, align: "center", base: "middle",
       });
-      tagX = x + w - 22;
-      if (exhausted) tag("Exh", "#37474f", "#ffffff", y + h - 18);
-      if (marker) tag(TOKENS[marker].abbr, TOKENS[marker].fill, TOKENS[marker].ink, y + h - 18);
-      void bx;
+      // State tags (Act/Cmd, Exh) go on the bottom row when they fit beside the letters,
+      // else at the right of the name row as far as the name still reads in full. The
+      // Exhausted side is also grey and hatched, so its tag is the one left out when short.
+      /** @type {Array<[string, string, string]>} */
+      let tags = [];
+      if (marker) tags.push([TOKENS[marker].abbr, TOKENS[marker].fill, TOKENS[marker].ink]);
+      if (exhausted) tags.push(["Exh", "#37474f", "#ffffff"]);
+      setFont(ctx, 11, 700);
+      const widthOf = (/** @type {Array<[string, string, string]>} */ list) =>
+        list.reduce((acc, [label]) => acc + measure(ctx, label) + 11, 0);
+      const onBottom = widthOf(tags) <= x + w - 22 - bx;
+      const nameRoom = w - 10 - (disrupted ? 16 : 0);
+      if (!onBottom) {
+        setFont(ctx, 11, 700);
+        const nameW = measure(ctx, name) + 2;
+        while (tags.length > 1 && nameW + widthOf(tags) > nameRoom) tags = tags.slice(0, -1);
+        setFont(ctx, 11, 700);
+      }
+      tagX = onBottom ? x + w - 22 : x + w - 4 - (disrupted ? 16 : 0);
+      for (const [label, fill, colour] of tags) tag(label, fill, colour, onBottom ? y + h - 18 : y + 3);
+      const nameMax = onBottom ? nameRoom : tagX - (x + 5);
+      text(ctx, name, x + 5, y + 14, { size: 13, weight: 700, color: ink, max: nameMax });
     }
     if (disrupted) token(ctx, x + w - 7, y + 6, 8, "disrupted");
     const stateWords = [
@@ -779,19 +805,21 @@ class Scene {
   }
 
   /**
-   * A weapon counter; `crew` names the counters on the same position.
+   * A weapon counter; `crew` names the counters on the same position. On a combat position
+   * the cost is left off (it matters only when buying), so the name has room.
    * @param {string} id @param {number} x @param {number} y @param {number} w @param {number} h
-   * @param {string[]} crew
+   * @param {string[]} crew @param {boolean} [showCost]
    */
-  weapon(id, x, y, w, h, crew) {
+  weapon(id, x, y, w, h, crew, showCost = true) {
     const { ctx, plan } = this;
     const [name, special, attack, suppress, cost] = plan.weapons[id];
     const matching = crew.filter((c) => plan.soviet[c]?.[3].includes(special));
     roundRect(ctx, x, y, w, h, 3);
-    ctx.fillStyle = "#c8c09a";
+    ctx.fillStyle = matching.length >= 2 ? "#d4cc9f" : "#c8c09a";
     ctx.fill();
+    // A crewed weapon (two counters of its designation with it) has a heavy frame.
     ctx.strokeStyle = "#4b4633";
-    ctx.lineWidth = 1.1;
+    ctx.lineWidth = matching.length >= 2 ? 2.2 : 1.1;
     ctx.stroke();
     const mid = y + h / 2 + 0.5;
     roundRect(ctx, x + 3, y + 2, 17, h - 4, 3);
@@ -803,22 +831,16 @@ class Scene {
     const values = `${attack}-${suppress}`;
     setFont(ctx, 12, 700);
     const vw = measure(ctx, values);
-    text(ctx, values, x + w - 19, mid, { size: 12, weight: 700, align: "right", base: "middle" });
-    text(ctx, String(cost), x + w - 9, mid, {
-      size: 12, weight: 700, align: "center", base: "middle", color: "#4b4633",
-    });
-    text(ctx, name.split(" ")[0], x + 23, mid, {
-      size: 12, weight: 700, base: "middle", max: w - 23 - 19 - vw - 5,
-    });
-    if (matching.length >= 2) {
-      // crewed: a bracket joining the weapon to its two counters
-      ctx.strokeStyle = "#4b4633";
-      ctx.lineWidth = 2;
-      ctx.beginPath();
-      ctx.moveTo(x - 2, y + h / 2);
-      ctx.lineTo(x - 2, y - 2 * 36 + 14);
-      ctx.stroke();
+    const right = showCost ? 19 : 6;
+    text(ctx, values, x + w - right, mid, { size: 12, weight: 700, align: "right", base: "middle" });
+    if (showCost) {
+      text(ctx, String(cost), x + w - 9, mid, {
+        size: 12, weight: 700, align: "center", base: "middle", color: "#4b4633",
+      });
     }
+    text(ctx, name.split(" ")[0], x + 23, mid, {
+      size: 12, weight: 700, base: "middle", max: w - 23 - right - vw - 5,
+    });
     this.region(`weapon:${id}`, x, y, w, h, 3, {
       title: `${name} (weapon)`,
       lines: [
@@ -1708,7 +1730,7 @@ function createBoard(root, src) {
       <div class="pb-tools" role="toolbar" aria-label="Game controls">
         <button type="button" class="pb-undo" title="Undo the last choice (Z)">Undo</button>
         <button type="button" class="pb-redo" title="Redo (Y)">Redo</button>
-        <button type="button" class="pb-step" title="Roll the pending dice">Roll</button>
+        <button type="button" class="pb-step" title="Step: roll the dice the game waits for">Step</button>
         <label class="pb-auto"><input type="checkbox" class="pb-auto-box"> roll dice automatically</label>
       </div>
     </div>
@@ -2022,7 +2044,6 @@ function createBoard(root, src) {
     }
     setProp(undoBtn, "disabled", !src.interactive || !d.view.canUndo);
     setProp(redoBtn, "disabled", !src.interactive || !d.view.canRedo);
-    setProp(stepBtn, "hidden", p.kind !== "chance");
     setProp(stepBtn, "disabled", !src.interactive || p.kind !== "chance");
     setProp(autoBox, "checked", !!d.auto_roll);
     setProp(autoBox, "disabled", !src.interactive);
