@@ -453,7 +453,8 @@ def test_3_0_place_track_roll_and_empty_track() -> None:
 
 def test_3_0_place_with_no_counter_left_has_no_effect() -> None:
     state = blank()
-    for i in range(1, 4):  # the three StuG IIIb counters are all on the board
+    stugs = COMPONENTS.wehrmacht_types["stug-iiib"].count  # a reconstructed number
+    for i in range(1, stugs + 1):  # every StuG IIIb counter is on the board
         wehrmacht(state, i, 1, "stug-iiib")
     game = reveal(state, "d2-stug-iiib-1")
     assert lines(game)[1:] == [
