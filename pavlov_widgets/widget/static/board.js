@@ -489,7 +489,8 @@ class Scene {
     const scoreText = `Score ${sign}${Math.abs(sc.total)}`;
     const support = sc.support ? ` + support VP ${sc.support}` : "";
     const parts =
-      `raid VP ${sc.raids}${support} + ${sc.defenders} defenders − 3 × ${sc.attackers} attackers`;
+      `raid VP ${sc.raids}${support} + ${sc.defenders} defenders ` +
+      `− 3 × ${sc.attackers} attackers`;
     const decks =
       `Wehrmacht deck ${v.decks.wehrmacht} · Soviet deck ${v.decks.soviet}, ` +
       `discards ${v.decks.discard} · Fog of War in stock ${v.decks.fog}`;
@@ -779,7 +780,8 @@ class Scene {
         setFont(ctx, 11, 700);
       }
       tagX = onBottom ? x + w - 22 : x + w - 4 - (disrupted ? 16 : 0);
-      for (const [label, fill, colour] of tags) tag(label, fill, colour, onBottom ? y + h - 18 : y + 3);
+      const tagY = onBottom ? y + h - 18 : y + 3;
+      for (const [label, fill, colour] of tags) tag(label, fill, colour, tagY);
       const nameMax = onBottom ? nameRoom : tagX - (x + 5);
       text(ctx, name, x + 5, y + 14, { size: 13, weight: 700, color: ink, max: nameMax });
     }
@@ -832,7 +834,9 @@ class Scene {
     setFont(ctx, 12, 700);
     const vw = measure(ctx, values);
     const right = showCost ? 19 : 6;
-    text(ctx, values, x + w - right, mid, { size: 12, weight: 700, align: "right", base: "middle" });
+    text(ctx, values, x + w - right, mid, {
+      size: 12, weight: 700, align: "right", base: "middle",
+    });
     if (showCost) {
       text(ctx, String(cost), x + w - 9, mid, {
         size: 12, weight: 700, align: "center", base: "middle", color: "#4b4633",
@@ -921,7 +925,11 @@ class Scene {
         size: 13, weight: 700, color: c.ink, base: "middle",
       });
       if (n) token(ctx, x + w - 22, y + 14, 10, "suppression", n);
-      else text(ctx, "empty", x + w - 8, y + 15, { size: 12, color: MUTED, align: "right", base: "middle" });
+      else {
+        text(ctx, "empty", x + w - 8, y + 15, {
+          size: 12, color: MUTED, align: "right", base: "middle",
+        });
+      }
       this.region(`box:suppress:${colour}`, x, y, w, 28, 2, {
         title: `${capital(colour)} Suppression box`,
         lines: [
@@ -1010,7 +1018,9 @@ class Scene {
       });
       lines.push(`Raids won: ${v.stormWon.join(", ")}`);
     }
-    this.region("box:storm", x, y, w, h, 2, { title: "Storm Group box (3.0 Special Cards)", lines });
+    this.region("box:storm", x, y, w, h, 2, {
+      title: "Storm Group box (3.0 Special Cards)", lines,
+    });
   }
 
   /** @param {number} x @param {number} y @param {number} w @param {number} h */
@@ -1068,7 +1078,8 @@ class Scene {
     const slot = (i) => {
       if (ownRows && i >= ids.length) {
         const j = i - ids.length;
-        return [x + 6 + (j % cols) * (cw + 4), top + counterRows * (ch + 3) + Math.floor(j / cols) * 25];
+        const wy = top + counterRows * (ch + 3) + Math.floor(j / cols) * 25;
+        return [x + 6 + (j % cols) * (cw + 4), wy];
       }
       return [x + 6 + (i % cols) * (cw + 4), top + Math.floor(i / cols) * (ch + 3)];
     };
@@ -1223,7 +1234,9 @@ class Scene {
       }
       if (sapper) token(ctx, cx + r * 0.72, cy - r * 0.72, 9, "sapper");
       if (sapperSpot) {
-        lines.push(sapper ? "Sapper location: a Sapper token is waiting" : "Sapper location (no token)");
+        lines.push(
+          sapper ? "Sapper location: a Sapper token is waiting" : "Sapper location (no token)",
+        );
       }
       this.region(`track:${t.n}:${k}`, cx - r, cy - r, 2 * r, 2 * r, 2, {
         title: `Track ${t.n} (${t.colour}), circle ${k} of ${circles}`, lines,
@@ -1259,7 +1272,8 @@ class Scene {
     groups.forEach((g, i) => {
       const y = top + i * rowH;
       text(ctx, g.label, p.x + 8, y + 20, { size: 13, weight: 700, max: labelW - 4 });
-      const range = g.locs.length > 1 ? `${g.locs[0]}–${g.locs[g.locs.length - 1]}` : `${g.locs[0]}`;
+      const last = g.locs[g.locs.length - 1];
+      const range = g.locs.length > 1 ? `${g.locs[0]}–${last}` : `${g.locs[0]}`;
       text(ctx, `loc ${range}`, p.x + 8, y + 37, { size: 12, color: MUTED });
       g.locs.forEach((n, j) => {
         this.location(n, p.x + 8 + labelW + j * (boxW + 4), y + 2, boxW, rowH - 8, g.name);
@@ -1341,10 +1355,14 @@ class Scene {
       lines.push("The Operational Support variant (7.1) is not in play in this game");
     } else if (os.card) {
       const card = os.card;
-      text(ctx, `${card.name} · ${card.vp} VP`, x + 8, y + 37, { size: 13, weight: 600, max: w - 16 });
+      text(ctx, `${card.name} · ${card.vp} VP`, x + 8, y + 37, {
+        size: 13, weight: 600, max: w - 16,
+      });
       const needs = Object.entries(card.tokens);
       needs.forEach(([k, n], i) => token(ctx, x + 18 + i * 30, y + 58, 10, k, Number(n)));
-      text(ctx, "tokens to give up", x + 14 + needs.length * 30, y + 62, { size: 12, color: MUTED });
+      text(ctx, "tokens to give up", x + 14 + needs.length * 30, y + 62, {
+        size: 12, color: MUTED,
+      });
       setFont(ctx, 12);
       wrap(ctx, `No Disrupted token on ${card.locs.join(", ")}`, w - 16, 2).forEach((t, i) => {
         text(ctx, t, x + 8, y + 86 + i * 14, { size: 12, color: MUTED });
@@ -1385,7 +1403,8 @@ class Scene {
       this.sovietCard(cid, used, i, a.x + 8 + i * (cardW + 4), a.y + 22, cardW, a.h - 28);
     });
     if (!hand.length) {
-      text(ctx, "No cards in hand: four are drawn in each Soviet Card Phase (2.1)", a.x + 12, a.y + 56, {
+      const none = "No cards in hand: four are drawn in each Soviet Card Phase (2.1)";
+      text(ctx, none, a.x + 12, a.y + 56, {
         size: 12, color: "#cfc6b2", max: 4 * (cardW + 4) - 10,
       });
     }
@@ -1439,7 +1458,9 @@ class Scene {
     ctx.stroke();
     text(ctx, `Card ${index + 1}`, x + 7, y + 15, { size: 12, weight: 700, color: "#3b3325" });
     if (used) {
-      text(ctx, "used", x + w - 7, y + 15, { size: 12, weight: 700, color: "#3b3325", align: "right" });
+      text(ctx, "used", x + w - 7, y + 15, {
+        size: 12, weight: 700, color: "#3b3325", align: "right",
+      });
     }
     /** @type {string[]} */
     const tipLines = [];
@@ -1465,11 +1486,16 @@ class Scene {
       text(ctx, u?.short ?? uid, x + 7, hy + 14, { size: 13, weight: 700, max: w - 14 });
       setFont(ctx, 11);
       const acts = wrap(ctx, (u?.actions ?? []).join(" · "), w - 14, 2);
-      acts.forEach((line, i) => text(ctx, line, x + 7, hy + 27 + i * 12, { size: 11, color: "#4a4030" }));
+      acts.forEach((line, i) => {
+        text(ctx, line, x + 7, hy + 27 + i * 12, { size: 11, color: "#4a4030" });
+      });
       tipLines.push(`${u?.name ?? uid}: ${(u?.actions ?? []).join(", ")}`);
       this.region(`card:${cid}:${uid}`, x + 2, hy + 1, w - 4, halfH - 2, 3, {
         title: `Card ${index + 1}, action ${k + 1}: ${u?.name ?? uid}`,
-        lines: [`Options: ${(u?.actions ?? []).join(", ")}`, ...(used ? ["Already used this phase"] : [])],
+        lines: [
+          `Options: ${(u?.actions ?? []).join(", ")}`,
+          ...(used ? ["Already used this phase"] : []),
+        ],
       });
     });
     this.region(`card:${cid}`, x, y, w, h, 2, {
@@ -1515,9 +1541,13 @@ class Scene {
     roundRect(ctx, x, y, w, 20, 6);
     ctx.fillStyle = "#2f3a44";
     ctx.fill();
-    text(ctx, card.kindLabel, x + 7, y + 14, { size: 12, weight: 700, color: "#ffffff", max: w - 54 });
+    text(ctx, card.kindLabel, x + 7, y + 14, {
+      size: 12, weight: 700, color: "#ffffff", max: w - 54,
+    });
     if (card.deck) {
-      text(ctx, `deck ${card.deck}`, x + w - 6, y + 14, { size: 11, color: "#cfd8dc", align: "right" });
+      text(ctx, `deck ${card.deck}`, x + w - 6, y + 14, {
+        size: 11, color: "#cfd8dc", align: "right",
+      });
     }
     text(ctx, card.name, x + 7, y + 38, { size: 14, weight: 700, max: w - 14 });
     let ly = y + 56;
@@ -1555,7 +1585,9 @@ class Scene {
     wrap(ctx, card.name, w - 14, 2).forEach((t, i) => {
       text(ctx, t, x + 7, y + 33 + i * 15, { size: 13, weight: 700 });
     });
-    card.lines.forEach((t, i) => text(ctx, t, x + 7, y + 70 + i * 14, { size: 12, color: "#333", max: w - 14 }));
+    card.lines.forEach((t, i) => {
+      text(ctx, t, x + 7, y + 70 + i * 14, { size: 12, color: "#333", max: w - 14 });
+    });
     this.region(`tactics:${card.id}`, x, y, w, h, 2, {
       title: `Tactics card: ${card.name} (7.2)`, lines: card.lines,
     });
@@ -1574,7 +1606,9 @@ class Scene {
     text(ctx, "Last roll", x + 10, y + 18, { size: 13, weight: 700, color: "#e9f5ec" });
     if (!roll.dice || !roll.dice.length) {
       text(ctx, "no dice rolled yet", x + 10, y + 44, { size: 12, color: "#b9d6c1" });
-      this.region("dice", x, y, w, h, 2, { title: "Dice", lines: ["Every roll shows here until the next one"] });
+      this.region("dice", x, y, w, h, 2, {
+        title: "Dice", lines: ["Every roll shows here until the next one"],
+      });
       return;
     }
     const result = roll.result ?? "";
@@ -1591,7 +1625,9 @@ class Scene {
     });
     setFont(ctx, 12);
     const labelLines = wrap(ctx, roll.label ?? "", w - 20, 2);
-    labelLines.forEach((t, i) => text(ctx, t, x + 10, y + 40 + i * 14, { size: 12, color: "#e9f5ec" }));
+    labelLines.forEach((t, i) => {
+      text(ctx, t, x + 10, y + 40 + i * 14, { size: 12, color: "#e9f5ec" });
+    });
     const dice = roll.dice;
     const top = y + 40 + labelLines.length * 14 - 6;
     const avail = y + h - 6 - top;
@@ -1603,7 +1639,8 @@ class Scene {
     }
     dice.forEach((value, i) => {
       const mark = roll.marks ? roll.marks[i] : null;
-      die(ctx, x + 10 + (i % perRow) * (s + 5), top + Math.floor(i / perRow) * (s + 4), s, value, mark);
+      const dx = x + 10 + (i % perRow) * (s + 5);
+      die(ctx, dx, top + Math.floor(i / perRow) * (s + 4), s, value, mark);
     });
     const sum = dice.reduce((acc, n) => acc + n, 0);
     this.region("dice", x, y, w, h, 2, {
@@ -1629,22 +1666,29 @@ class Scene {
   /** A tray over the middle of the board listing the counters the points can buy. */
   stockTray() {
     const { ctx, f, v } = this;
-    const area = { x: f.square.x, y: f.square.y, w: f.volga.x + f.volga.w - f.square.x, h: f.square.h };
+    const area = {
+      x: f.square.x, y: f.square.y, w: f.volga.x + f.volga.w - f.square.x, h: f.square.h,
+    };
     roundRect(ctx, area.x, area.y, area.w, area.h, 8);
     ctx.fillStyle = "rgba(250,247,240,0.98)";
     ctx.fill();
     ctx.strokeStyle = "#6b5d45";
     ctx.lineWidth = 2;
     ctx.stroke();
-    text(ctx, "The stock: counters you can buy (cost in the lower right)", area.x + 12, area.y + 22, {
+    const title = "The stock: counters you can buy (cost in the lower right)";
+    text(ctx, title, area.x + 12, area.y + 22, {
       size: 15, weight: 700, max: area.w - 24,
     });
-    const ids = v.stock.filter((/** @type {string} */ id) => this.targets.has(`stock-soviet:${id}`));
-    const arms = v.stockWeapons.filter((/** @type {string} */ id) => this.targets.has(`stock-weapon:${id}`));
+    /** @type {string[]} */
+    const ids = v.stock.filter(
+      (/** @type {string} */ id) => this.targets.has(`stock-soviet:${id}`));
+    /** @type {string[]} */
+    const arms = v.stockWeapons.filter(
+      (/** @type {string} */ id) => this.targets.has(`stock-weapon:${id}`));
     const cw = 124;
     const ch = 36;
     const cols = Math.max(1, Math.floor((area.w - 20) / (cw + 6)));
-    ids.forEach((/** @type {string} */ id, i) => {
+    ids.forEach((id, i) => {
       const cx = area.x + 12 + (i % cols) * (cw + 6);
       const cy = area.y + 36 + Math.floor(i / cols) * (ch + 6);
       this.counter(id, cx, cy, cw, ch);
@@ -1652,7 +1696,7 @@ class Scene {
     });
     const wy = area.y + 36 + Math.ceil(ids.length / cols) * (ch + 6) + 10;
     if (arms.length) text(ctx, "Weapons", area.x + 12, wy + 4, { size: 13, weight: 700 });
-    arms.forEach((/** @type {string} */ id, j) => {
+    arms.forEach((id, j) => {
       const cx = area.x + 12 + (j % cols) * (cw + 6);
       const cy = wy + 12 + Math.floor(j / cols) * 30;
       this.weapon(id, cx, cy, cw, 24, []);
@@ -1730,8 +1774,10 @@ function createBoard(root, src) {
       <div class="pb-tools" role="toolbar" aria-label="Game controls">
         <button type="button" class="pb-undo" title="Undo the last choice (Z)">Undo</button>
         <button type="button" class="pb-redo" title="Redo (Y)">Redo</button>
-        <button type="button" class="pb-step" title="Step: roll the dice the game waits for">Step</button>
-        <label class="pb-auto"><input type="checkbox" class="pb-auto-box"> roll dice automatically</label>
+        <button type="button" class="pb-step"
+                title="Step: roll the dice the game waits for">Step</button>
+        <label class="pb-auto"><input type="checkbox" class="pb-auto-box">
+          roll dice automatically</label>
       </div>
     </div>
     <div class="pb-surface" tabindex="0" role="application" aria-roledescription="game board">
@@ -2012,9 +2058,8 @@ function createBoard(root, src) {
     setData("over", d.view.outcome ? "1" : "0");
     setText(promptEl, p.prompt);
     setText(ruleEl, p.rule ? `Rule ${p.rule}` : "");
-    setText(oddsEl, p.odds && p.odds.length
-      ? "Exact odds: " + p.odds.map(([label, frac, pct]) => `${label} ${pct}% (${frac})`).join(" · ")
-      : "");
+    const odds = (p.odds ?? []).map(([label, frac, pct]) => `${label} ${pct}% (${frac})`);
+    setText(oddsEl, odds.length ? `Exact odds: ${odds.join(" · ")}` : "");
     if (d.rev !== lastRev) {
       lastRev = d.rev;
       tip.hidden = true; // its details and "Click:" line belong to the old position
@@ -2203,7 +2248,9 @@ function createBoard(root, src) {
     const here = optionsByRegion.get(info.id);
     if (here && src.interactive) {
       const opts = pendingOptions();
-      lines.push(here.length === 1 ? `Click: ${opts[here[0]].label}` : `Click: ${here.length} choices`);
+      lines.push(
+        here.length === 1 ? `Click: ${opts[here[0]].label}` : `Click: ${here.length} choices`,
+      );
     }
     const title = doc.createElement("strong");
     title.textContent = info.tip.title;
@@ -2217,7 +2264,8 @@ function createBoard(root, src) {
     const px = ev.clientX - rect.left + 16;
     const py = ev.clientY - rect.top + 16;
     tip.style.left = `${Math.max(0, Math.min(px, rect.width - tip.offsetWidth - 4))}px`;
-    tip.style.top = `${py + tip.offsetHeight > rect.height ? Math.max(0, py - tip.offsetHeight - 24) : py}px`;
+    const below = py + tip.offsetHeight <= rect.height;
+    tip.style.top = `${below ? py : Math.max(0, py - tip.offsetHeight - 24)}px`;
   }
 
   function onLeave() {
@@ -2246,7 +2294,10 @@ function createBoard(root, src) {
     }
   }
 
-  /** A small menu of the options on one place. @param {Opt[]} opts @param {number} x @param {number} y */
+  /**
+   * A small menu of the options on one place.
+   * @param {Opt[]} opts @param {number} x @param {number} y
+   */
   function showMenu(opts, x, y) {
     menu.replaceChildren(...opts.map((o) => {
       const b = doc.createElement("button");
