@@ -1907,7 +1907,8 @@ function createBoard(root, src) {
     const d = data();
     if (!d.plan || !d.plan.squares || !d.view || !d.view.score) return;
     const dpr = sizeCanvases();
-    const ctx = /** @type {CanvasRenderingContext2D} */ (scene.getContext("2d"));
+    // Opaque: the scene covers its whole canvas, and opaque canvases composite faster.
+    const ctx = /** @type {CanvasRenderingContext2D} */ (scene.getContext("2d", { alpha: false }));
     ctx.setTransform(dpr * scale, 0, 0, dpr * scale, 0, 0);
     const s = new Scene(ctx, d, mode);
     s.draw();
@@ -2100,10 +2101,10 @@ function createBoard(root, src) {
       dom.log = logKey;
       renderLog(entries);
     }
-    // The live region reads what is new since the last draw (at most three entries).
+    // The live region reads every entry that is new since the last draw, oldest first.
     const newest = entries.length ? entries[0].n : -1;
     if (lastLogN !== -2 && newest > lastLogN) {
-      const fresh = entries.filter((e) => e.n > lastLogN).slice(0, 3).reverse();
+      const fresh = entries.filter((e) => e.n > lastLogN).reverse();
       live.textContent = fresh.map((e) => `${e.text} (${e.rule})`).join(". ");
     }
     lastLogN = newest;
