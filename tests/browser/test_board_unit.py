@@ -285,17 +285,17 @@ def test_two_views_of_one_model_stay_in_step_and_clean_up_completely(blank: Page
 def test_the_board_reflows_when_its_container_narrows(blank: Page) -> None:
     mount(blank, state_of(Board.new(seed=1)))
     assert hook(blank, "h.mode()") == "wide"
-    blank.set_viewport_size({"width": 720, "height": 900})
-    blank.wait_for_function(
-        "() => document.querySelector('#a .pavlov-board').dataset.mode === 'narrow'"
-    )
-    width = blank.evaluate(
-        "() => document.querySelector('#a .pb-scene').getBoundingClientRect().width"
-    )
-    assert width <= 720
-    # Board text never shrinks below 11 CSS px: the smallest font is 11 px at scale >= 1 here,
-    # and the scale never drops below 0.85 for the 13 px text.
-    assert hook(blank, "h.scale()") >= 0.85
+    for width, mode in [(1100, "medium"), (720, "narrow"), (1320, "wide")]:
+        blank.set_viewport_size({"width": width, "height": 900})
+        blank.wait_for_function(
+            f"() => document.querySelector('#a .pavlov-board').dataset.mode === '{mode}'"
+        )
+        drawn = blank.evaluate(
+            "() => document.querySelector('#a .pb-scene').getBoundingClientRect().width"
+        )
+        assert drawn <= width
+        # Never drawn below its own size: the smallest board text (11 px) stays 11 CSS px.
+        assert hook(blank, "h.scale()") >= 1
 
 
 def test_the_error_shows_under_the_board(blank: Page) -> None:

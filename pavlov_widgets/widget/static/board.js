@@ -51,8 +51,9 @@
 
 const TRAITS = ["plan", "view", "options", "last_roll", "log_entries", "error", "rev", "auto_roll"];
 const WIDE = 1280;
+const MEDIUM = 972;
 const NARROW = 660;
-const MIN_SCALE = 0.85; // keeps the smallest 13 px board text at 11 CSS px or more
+const MAX_SCALE = 1.2;
 const FONT_FAMILY =
   '"Segoe UI", "Helvetica Neue", Arial, "Liberation Sans", "DejaVu Sans", sans-serif';
 
@@ -360,6 +361,11 @@ function pill(ctx, x, y, colour, label) {
   return w;
 }
 
+/** Whether Tactics cards (variant 7.2) are in play. @param {any} view */
+function hasTactics(view) {
+  return !!view?.tactics && view.tactics.level !== "none";
+}
+
 /** @param {string} colour */
 function colourOf(colour) {
   return COLOURS[/** @type {keyof typeof COLOURS} */ (colour)];
@@ -373,11 +379,14 @@ function capital(s) {
 // --- the scene ------------------------------------------------------------------------------
 
 /**
- * Where each part of the board goes, for the wide (three panels side by side) and the
- * narrow (house above, the square and the Volga below) layouts.
- * @param {string} mode
+ * Where each part of the board goes. Three layouts, chosen by the width available so that
+ * the board is never drawn below its own size (its smallest text is 11 px):
+ * `wide` (1280: the three panels side by side, like the real board), `medium` (972: the house
+ * and 9 January Square side by side, the Volga below them) and `narrow` (660: the house above,
+ * the square and the Volga below). A second card strip appears when the cards need it.
+ * @param {string} mode @param {boolean} [tactics] Tactics cards are in play
  */
-function frame(mode) {
+function frame(mode, tactics = false) {
   if (mode === "wide") {
     return {
       W: WIDE, H: 862, header: 40,
@@ -388,6 +397,16 @@ function frame(mode) {
       cards2: null,
     };
   }
+  if (mode === "medium") {
+    return {
+      W: MEDIUM, H: tactics ? 1306 : 1150, header: 58,
+      house: { x: 8, y: 66, w: 604, h: 650 },
+      square: { x: 620, y: 66, w: 344, h: 650 },
+      volga: { x: 8, y: 724, w: MEDIUM - 16, h: 262 },
+      cards: { x: 8, y: 994, w: MEDIUM - 16, h: 148 },
+      cards2: tactics ? { x: 8, y: 1150, w: MEDIUM - 16, h: 148 } : null,
+    };
+  }
   return {
     W: NARROW, H: 1692, header: 58,
     house: { x: 28, y: 66, w: 604, h: 650 },
@@ -396,6 +415,17 @@ function frame(mode) {
     cards: { x: 8, y: 1382, w: NARROW - 16, h: 148 },
     cards2: { x: 8, y: 1536, w: NARROW - 16, h: 148 },
   };
+}
+
+/**
+ * The layout for a container `width` CSS px wide, and its scale (at least 1, so no text is
+ * smaller than 11 CSS px; narrower containers scroll sideways).
+ * @param {number} width
+ */
+function chooseLayout(width) {
+  const mode = width >= WIDE ? "wide" : width >= MEDIUM ? "medium" : "narrow";
+  const W = mode === "wide" ? WIDE : mode === "medium" ? MEDIUM : NARROW;
+  return { mode, scale: Math.max(1, Math.min(MAX_SCALE, width / W)) };
 }
 
 /** Draws the whole scene and collects the regions the overlay and the pointer use. */
@@ -409,7 +439,7 @@ class Scene {
     this.plan = d.plan;
     this.v = d.view;
     this.mode = mode;
-    this.f = frame(mode);
+    this.f = frame(mode, hasTactics(d.view));
     /** @type {Region[]} */
     this.regions = [];
     /** @type {Set<string>} */
@@ -508,7 +538,7 @@ class Scene {
     } else {
       text(ctx, phase, x, 26, { size: 15, weight: 600, color: "#3b3b3b", max: f.W - x - 12 });
       text(ctx, `${scoreText} (${parts})`, 12, 48, { size: 13, weight: 600, max: 330 });
-      text(ctx, decks, f.W - 12, 48, { size: 12, color: MUTED, align: "right", max: 300 });
+      text(ctx, decks, f.W - 12, 48, { size: 12, color: MUTED, align: "right", max: f.W - 372 });
     }
     this.region("header", 0, 0, f.W, f.header, 0, {
       title: `Turn ${v.turn} of ${v.turns}: ${v.phaseLabel}`,
@@ -1268,20 +1298,33 @@ class Scene {
     const rowH = 54;
     const top = p.y + 28;
     const boxW = 50;
-    const labelW = p.w - 16 - 4 * (boxW + 4);
+    // Tall panel: one column of units, the Staging Area and Operational Support below.
+    // Wide panel (the medium layout): two columns of units, those two boxes on the right.
+    const cols = p.w > 600 ? 2 : 1;
+    const groupW = cols === 2 ? 300 : p.w - 16;
+    const labelW = groupW - 4 * (boxW + 4);
+    const perCol = Math.ceil(groups.length / cols);
     groups.forEach((g, i) => {
-      const y = top + i * rowH;
-      text(ctx, g.label, p.x + 8, y + 20, { size: 13, weight: 700, max: labelW - 4 });
+      const gx = p.x + 8 + Math.floor(i / perCol) * (groupW + 8);
+      const y = top + (i % perCol) * rowH;
+      text(ctx, g.label, gx, y + 20, { size: 13, weight: 700, max: labelW - 4 });
       const last = g.locs[g.locs.length - 1];
       const range = g.locs.length > 1 ? `${g.locs[0]}–${last}` : `${g.locs[0]}`;
-      text(ctx, `loc ${range}`, p.x + 8, y + 37, { size: 12, color: MUTED });
+      text(ctx, `loc ${range}`, gx, y + 37, { size: 12, color: MUTED });
       g.locs.forEach((n, j) => {
-        this.location(n, p.x + 8 + labelW + j * (boxW + 4), y + 2, boxW, rowH - 8, g.name);
+        this.location(n, gx + labelW + j * (boxW + 4), y + 2, boxW, rowH - 8, g.name);
       });
     });
-    const sy = top + groups.length * rowH + 4;
-    this.staging(p.x + 6, sy, p.w - 12, 68);
-    this.opSupport(p.x + 6, sy + 76, p.w - 12, p.y + p.h - 6 - (sy + 76));
+    if (cols === 2) {
+      const sx = p.x + 8 + cols * (groupW + 8);
+      const sw = p.x + p.w - 6 - sx;
+      this.staging(sx, top, sw, 68);
+      this.opSupport(sx, top + 76, sw, p.y + p.h - 6 - (top + 76));
+    } else {
+      const sy = top + groups.length * rowH + 4;
+      this.staging(p.x + 6, sy, p.w - 12, 68);
+      this.opSupport(p.x + 6, sy + 76, p.w - 12, p.y + p.h - 6 - (sy + 76));
+    }
   }
 
   /**
@@ -1409,37 +1452,45 @@ class Scene {
       });
     }
     const handW = Math.max(4, hand.length) * (cardW + 4) + 8;
-    let x;
-    let y;
-    let rest;
-    if (f.cards2) {
-      const b = f.cards2;
-      roundRect(ctx, b.x, b.y, b.w, b.h, 8);
+    // The other cards and the dice follow the hand, moving to the second strip (when the
+    // layout has one) once the first is full.
+    const rows = [a, ...(f.cards2 ? [f.cards2] : [])];
+    for (const r of rows.slice(1)) {
+      roundRect(ctx, r.x, r.y, r.w, r.h, 8);
       ctx.fillStyle = "#3a3632";
       ctx.fill();
-      x = b.x + 8;
-      y = b.y;
-      rest = b.w - 16;
-    } else {
-      x = a.x + handW + 6;
-      y = a.y;
-      rest = a.x + a.w - 8 - x;
     }
-    text(ctx, "Wehrmacht card", x + 2, y + 16, { size: 13, weight: 700, color: "#f3ead6" });
-    this.wehrmachtCard(x, y + 22, 172, a.h - 28);
-    x += 178;
-    rest -= 178;
-    if (v.tactics && v.tactics.level !== "none") {
+    let row = 0;
+    let x = a.x + handW + 6;
+    let y = a.y;
+    /** Where an item `w` wide goes. @param {number} w */
+    const place = (w) => {
+      const r = rows[row];
+      if (x + w > r.x + r.w - 8 && row + 1 < rows.length) {
+        row += 1;
+        x = rows[row].x + 8;
+        y = rows[row].y;
+      }
+      const at = x;
+      x += w;
+      return at;
+    };
+    const wx = place(178);
+    text(ctx, "Wehrmacht card", wx + 2, y + 16, { size: 13, weight: 700, color: "#f3ead6" });
+    this.wehrmachtCard(wx, y + 22, 172, a.h - 28);
+    if (hasTactics(v)) {
       const tactics = v.tactics.cards ?? [];
-      text(ctx, `Tactics (${v.tactics.level})`, x + 2, y + 16, {
+      const n = Math.max(1, tactics.length);
+      const tx = place(n * 128 + 4);
+      text(ctx, `Tactics (${v.tactics.level})`, tx + 2, y + 16, {
         size: 13, weight: 700, color: "#f3ead6",
       });
-      const n = Math.max(1, tactics.length);
-      for (let i = 0; i < n; i++) this.tacticsCard(tactics[i], x + i * 128, y + 22, 124, a.h - 28);
-      x += n * 128 + 4;
-      rest -= n * 128 + 4;
+      for (let i = 0; i < n; i++) this.tacticsCard(tactics[i], tx + i * 128, y + 22, 124, a.h - 28);
     }
-    this.diceTray(x, y + 4, rest, a.h - 8);
+    // The dice tray takes the rest of the strip; below 170 it moves down, if it can.
+    const room = rows[row].x + rows[row].w - 8 - x;
+    const dx = place(room >= 170 ? room : rows[row].w);
+    this.diceTray(dx, y + 4, rows[row].x + rows[row].w - 8 - dx, a.h - 8);
   }
 
   /**
@@ -1877,9 +1928,8 @@ function createBoard(root, src) {
     // force a layout of the whole page.
     if (knownWidth <= 0) knownWidth = el.clientWidth || root.clientWidth || WIDE;
     const width = Math.max(1, knownWidth);
-    mode = width >= WIDE * MIN_SCALE ? "wide" : "narrow";
-    const f = frame(mode);
-    scale = Math.max(MIN_SCALE, Math.min(1.25, width / f.W));
+    ({ mode, scale } = chooseLayout(width));
+    const f = frame(mode, hasTactics(src.get("view")));
     const cssW = Math.round(f.W * scale);
     const cssH = Math.round(f.H * scale);
     const dpr = window.devicePixelRatio || 1;
