@@ -103,7 +103,7 @@ class View:
 
     @property
     def turns_left(self) -> int:
-        """Turns still to be played after this one (21 in a full game)."""
+        """Wehrmacht Card Phases still to come: the cards left in the deck, three a turn."""
         return len(self.s.wehrmacht_deck) // 3
 
     def resupply_cards_left(self) -> int:
