@@ -1663,7 +1663,7 @@ class Scene {
       return;
     }
     const result = roll.result ?? "";
-    const isHit = /^(hit|success)$/.test(result) || /^[1-9]\d* hits$/.test(result);
+    const isHit = /^(hit|success)$/.test(result) || /^[1-9]\d* hits?$/.test(result);
     const isMiss = /^(miss|failure|0 hits)$/.test(result);
     const resText = `${isHit ? "✔ " : isMiss ? "✘ " : "= "}${result}`;
     setFont(ctx, 13, 700);
