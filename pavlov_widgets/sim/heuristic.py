@@ -377,7 +377,8 @@ class HeuristicPolicy:
             value = min(7.0 + v.food_urgency(), 0.8 + sum(w for _, w in wants[:5]))
             if staged >= 3:
                 value *= 0.3
-            return value, f"supplies wanted: {', '.join(k for k, _ in wants[:5]) or 'none'}"
+            names = ", ".join(v.c.tokens[k].name for k, _ in wants[:5]) or "none"
+            return value, f"supplies wanted: {names}"
         if action == "storm":
             plan = self.raid_plan(v, free=False)
             return plan.gain - 1.5, (
