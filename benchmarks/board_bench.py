@@ -42,20 +42,12 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from chromium_flags import CHROMIUM_ARGS  # noqa: E402
 
 from pavlov_widgets.engine import Game  # noqa: E402
 from pavlov_widgets.widget import Board  # noqa: E402
-
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def percentile(values: list[float], q: float) -> float:

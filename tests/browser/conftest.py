@@ -32,17 +32,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium_flags import CHROMIUM_ARGS
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SERVER_START_TIMEOUT_S = 90.0
 BROWSER_DIR = Path(__file__).resolve().parent
 
