@@ -80,6 +80,7 @@ def test_random_games_keep_every_invariant() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(6 * 3600)  # about an hour on two shared cores; the default limit is 900 s
 def test_random_games_keep_every_invariant_100k() -> None:
     """100,000 seeded random games, every step checked, round trips at each game's end."""
     workers = int(os.environ.get("PAVLOV_WORKERS", str(min(2, os.cpu_count() or 1))))
@@ -236,6 +237,7 @@ def test_illegal_actions_are_refused() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(3600)
 def test_illegal_actions_are_refused_10k() -> None:
     """10,000 illegal or malformed actions against random positions."""
     assert _check_illegal(10_000, seed=2) >= 10_000
@@ -359,6 +361,7 @@ def test_mutated_saves_load_or_are_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(3600)
 def test_mutated_saves_load_or_are_refused_10k(tmp_path: Path) -> None:
     """10,000 mutated save files."""
     outcome = _check_mutated_saves(10_000, seed=8, folder=tmp_path)
