@@ -44,7 +44,7 @@ from .errors import (
 from .options import RuleOptions
 from .scoring import Score, score
 from .state import GameState
-from .validate import check_state
+from .validate import check_state, check_variant_cards
 
 SAVE_FORMAT = "pavlov-widgets-save"
 SAVE_VERSION = 1
@@ -482,6 +482,7 @@ class Game:
             raise SaveFormatError("save.auto_roll: must be true or false")
         initial = GameState.from_dict(data.get("initial"))
         check_state(initial, comps, "save.initial")
+        check_variant_cards(initial, comps, options, "save.initial")
         history = data.get("history")
         if not isinstance(history, list):
             raise SaveFormatError("save.history: must be a list")

@@ -16,6 +16,7 @@ from . import dice as dice_mod
 from .components import COLOURS, Components
 from .core import DECISIONS, STEPS
 from .errors import SaveFormatError
+from .options import RuleOptions
 from .state import GameState
 
 _COUNTER_PLACES = frozenset({"stock", "reserves", "removed", "raid"})
@@ -161,3 +162,25 @@ def _check_pending(p: dict[str, Any], fail: Any) -> None:
         dice_mod.distribution(n, p["test"])
     except Exception as exc:  # any malformed test: name it
         raise fail("pending.test", f"not a dice test ({exc!r})") from exc
+
+
+def check_variant_cards(s: GameState, c: Components, options: RuleOptions, where: str) -> None:
+    """Raise :class:`SaveFormatError` if the variant cards dealt disagree with the options.
+
+    With Operational Support (7.1) or a Tactics level (7.2) on, setup deals every card of
+    that variant into its piles; with it off, none. A save whose options were changed after
+    the deal would otherwise load as a game that can never play the variant.
+    """
+    variants = (
+        ("operational_support", options.operational_support, c.operational_support,
+         [*s.os_deck, *s.os_won, *([s.os_current] if s.os_current else [])]),
+        ("tactics", options.tactics != "none", c.tactics,
+         [*s.tactics_deck, *s.tactics_in_play, *s.tactics_removed]),
+    )
+    for field, on, cards, dealt in variants:
+        if sorted(dealt) != (sorted(cards) if on else []):
+            state = "on" if on else "off"
+            raise SaveFormatError(
+                f"save.options.{field}: the variant is {state} but {where} holds "
+                f"{len(dealt)} of its {len(cards)} cards"
+            )
