@@ -438,9 +438,7 @@ class Engine:
 
     def line_of_sight(self, where: str) -> tuple[str, ...]:
         """The colours a counter at ``where`` sees (1.3); none from Reserves."""
-        sq = self._square_index.get(where)
-        return sq.colours if sq else ()
-
+        return self._colours.get(where, ())
 
     def tactic(self, effect: str) -> int:
         """The total of a Tactics effect in force (7.2).
