@@ -15,7 +15,7 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -329,13 +329,30 @@ class Components:
 
     def wehrmacht_counter_ids(self) -> tuple[str, ...]:
         """One id per physical Wehrmacht counter, e.g. ``riflemen-3``."""
-        return tuple(
-            f"{t.id}-{i}" for t in self.wehrmacht_types.values() for i in range(1, t.count + 1)
-        )
+        return tuple(self._wehrmacht_counters)
 
     def wehrmacht_type_of(self, counter_id: str) -> WehrmachtCounterType:
         """The type of a Wehrmacht counter id such as ``stug-iiib-2``."""
-        return self.wehrmacht_types[counter_id.rsplit("-", 1)[0]]
+        kind = self._wehrmacht_counters.get(counter_id)
+        if kind is None:  # not a printed counter: read the type from the id, as before
+            return self.wehrmacht_types[counter_id.rsplit("-", 1)[0]]
+        return kind
+
+    @cached_property
+    def counter_names(self) -> dict[str, str]:
+        """The name of every Soviet, weapon and Wehrmacht counter, by counter id."""
+        return {
+            **{w: t.name for w, t in self._wehrmacht_counters.items()},
+            **{wid: spec.name for wid, spec in self.weapons.items()},
+            **{cid: spec.name for cid, spec in self.soviet_counters.items()},
+        }
+
+    @cached_property
+    def _wehrmacht_counters(self) -> dict[str, WehrmachtCounterType]:
+        # the rules ask for a counter's type thousands of times per game: look it up once
+        return {
+            f"{t.id}-{i}": t for t in self.wehrmacht_types.values() for i in range(1, t.count + 1)
+        }
 
 
 # --- loading and validation -------------------------------------------------------------

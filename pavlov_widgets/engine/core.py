@@ -133,6 +133,11 @@ def decision(name: str, options: OptionsFn) -> Callable[[ResolveFn], ResolveFn]:
 
 _RESERVED = frozenset({"kind", "op", "prompt", "rule"})
 
+_NO_TOKENS: dict[str, int] = {}  # read-only stand-in for a place that holds no tokens
+
+LOC_KEYS: dict[int, str] = {n: f"loc:{n}" for n in range(1, 19)}
+"""The token place of each Volga location (``"loc:12"``), built once: looked up constantly."""
+
 PHASE_LABELS: dict[str, str] = {
     "setup": "Setup",
     "soviet_cards": "Soviet Card Phase",
@@ -158,6 +163,10 @@ class Engine:
         self._colours = {sq.id: sq.colours for sq in components.board.squares}
         self._labels = {sq.id: sq.label for sq in components.board.squares}
         self._unit_locations = {u.id: u.locations for u in components.board.units}
+        self._names = components.counter_names
+        self._unit_loc_keys = {
+            u.id: tuple((n, LOC_KEYS[n]) for n in u.locations) for u in components.board.units
+        }
 
     # --- log and cursor ---------------------------------------------------------------
 
@@ -267,7 +276,7 @@ class Engine:
 
     def count(self, place: str, kind: str) -> int:
         """How many tokens of ``kind`` are at ``place``."""
-        return self.s.tokens.get(place, {}).get(kind, 0)
+        return self.s.tokens.get(place, _NO_TOKENS).get(kind, 0)
 
     def move_tokens(self, kind: str, src: str, dst: str, n: int = 1) -> int:
         """Move up to ``n`` tokens; returns how many moved (fewer when ``src`` runs short)."""
@@ -288,15 +297,22 @@ class Engine:
 
     def location_disrupted(self, loc: int) -> bool:
         """Whether Volga location ``loc`` has a Disrupted token (2.0)."""
-        return self.count(f"loc:{loc}", "disrupted") > 0
+        return self.s.tokens.get(LOC_KEYS[loc], _NO_TOKENS).get("disrupted", 0) > 0
 
     def location_tokens(self, loc: int) -> list[str]:
         """The non-Disrupted tokens on a Volga location."""
-        return [k for k, n in self.s.tokens.get(f"loc:{loc}", {}).items() if n and k != "disrupted"]
+        return [
+            k for k, n in self.s.tokens.get(LOC_KEYS[loc], _NO_TOKENS).items()
+            if n and k != "disrupted"
+        ]
 
     def unit_locations(self, unit_id: str) -> tuple[int, ...]:
         """The Volga locations of a unit."""
         return self._unit_locations[unit_id]
+
+    def unit_loc_keys(self, unit_id: str) -> tuple[tuple[int, str], ...]:
+        """A unit's Volga locations with their token places: ``((12, "loc:12"), ...)``."""
+        return self._unit_loc_keys[unit_id]
 
     # --- counters ---------------------------------------------------------------------
 
@@ -352,11 +368,8 @@ class Engine:
 
     def name(self, cid: str) -> str:
         """A Soviet counter's, weapon's or Wehrmacht counter's name."""
-        if cid in self.c.soviet_counters:
-            return self.c.soviet_counters[cid].name
-        if cid in self.c.weapons:
-            return self.c.weapons[cid].name
-        return self.c.wehrmacht_type_of(cid).name
+        name = self._names.get(cid)
+        return self.c.wehrmacht_type_of(cid).name if name is None else name
 
     def where_label(self, where: str) -> str:
         """A person's name for a place."""

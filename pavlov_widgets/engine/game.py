@@ -205,13 +205,6 @@ class Game:
         self._options_cache = None if p is None else (p, opts)
         return opts
 
-    def _current_options(self) -> list[Option]:
-        """The pending decision's options, reusing those listed for this very decision."""
-        cache = self._options_cache
-        if cache is not None and cache[0] is self.state.pending:
-            return cache[1]
-        return self._fresh_options()
-
     def chance(self) -> Chance | None:
         """The pending chance step with exact odds, or None if none is pending."""
         p = self.state.pending
@@ -234,8 +227,9 @@ class Game:
             IllegalActionError: the action is not a legal option now (the game is unchanged).
         """
         option_id = action.id if isinstance(action, Option) else action
-        p = self.state.pending
-        if self.is_over or p is None:
+        state = self._engine.s
+        p = state.pending
+        if state.outcome is not None or p is None:
             raise IllegalActionError(action, "game over", "6.0 Ending the Game",
                                      "the game is over")
         if p["kind"] != "decision":
@@ -244,8 +238,12 @@ class Game:
         if not isinstance(option_id, str):
             raise IllegalActionError(action, p["prompt"], p["rule"],
                                      "an action must be an option id (a string) or an Option")
-        legal = self._current_options()
-        if not any(o.id == option_id for o in legal):
+        cache = self._options_cache
+        legal = cache[1] if cache is not None and cache[0] is p else self._fresh_options()
+        for option in legal:
+            if option.id == option_id:
+                break
+        else:
             sample = ", ".join(o.id for o in legal[:6]) + (" ..." if len(legal) > 6 else "")
             raise IllegalActionError(action, p["prompt"], p["rule"],
                                      f"not a legal option here; legal: {sample}")
@@ -310,14 +308,17 @@ class Game:
 
     def _auto(self) -> None:
         """Roll chance steps as they come while auto_roll is on (a script running dry stops)."""
-        while self.auto_roll and not self.is_over:
-            p = self.state.pending
-            if p is None or p["kind"] != "chance":
+        if not self.auto_roll:
+            return
+        engine = self._engine
+        while True:
+            state = engine.s  # a failed step restores a new state object: read it each time
+            p = state.pending
+            if state.outcome is not None or p is None or p["kind"] != "chance":
                 return
-            if self.state.script is not None and len(self.state.script) < p["n"]:
+            if state.script is not None and len(state.script) < p["n"]:
                 return
-            dice = self._engine.draw_dice(p["n"])
-            self._do(_Entry("roll", dice, auto=True))
+            self._do(_Entry("roll", engine.draw_dice(p["n"]), auto=True))
 
     # --- history -----------------------------------------------------------------------
 

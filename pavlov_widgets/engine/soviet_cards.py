@@ -8,6 +8,7 @@ locations wired at the start of the phase) allows a fourth action.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from .components import COLOURS, SUPPLY_TOKENS
@@ -36,6 +37,10 @@ UNIT_ACTIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "1083rd-aa": (("recover", "Recover"), ("ready", "Ready Anti-aircraft")),
 }
 """Every option of every unit, in the order the rulebook lists them (2.0)."""
+
+_ACTION_LABELS = {
+    (unit, action): label for unit, actions in UNIT_ACTIONS.items() for action, label in actions
+}
 
 SIGNALS = "139th-signal"
 FLOTILLA = "volga-flotilla"
@@ -103,11 +108,15 @@ def card_phase_end(e: Engine, f: dict[str, Any]) -> None:
 
 
 def _any_disrupted(e: Engine, unit: str) -> list[int]:
-    return [n for n in e.unit_locations(unit) if e.location_disrupted(n)]
+    tokens = e.s.tokens
+    return [n for n, key in e.unit_loc_keys(unit) if key in tokens and tokens[key].get(
+        "disrupted", 0)]
 
 
 def _token_free(e: Engine, unit: str, kind: str) -> list[int]:
-    return [n for n in e.unit_locations(unit) if e.count(f"loc:{n}", kind) == 0]
+    tokens = e.s.tokens
+    return [n for n, key in e.unit_loc_keys(unit) if key not in tokens or not tokens[key].get(
+        kind, 0)]
 
 
 def empty_sapper_spots(e: Engine) -> list[tuple[int, int]]:
@@ -194,24 +203,39 @@ def _support(e: Engine, unit: str) -> None:
               "7.1 Operational Support Cards")
 
 
+@cache
+def _card_option(index: int, card_id: str, unit: str, short: str, action: str) -> Option:
+    """One card action's option (pure, so memoised: the same few recur every phase)."""
+    return Option(
+        f"card:{card_id}:{unit}:{action}",
+        f"Card {index + 1}, {short}: {_ACTION_LABELS[unit, action]}",
+        (f"card:{card_id}",),
+    )
+
+
+_END_PHASE = Option("end-phase", "End the Soviet Card Phase")
+
+
 def _card_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = []
+    cards = e.c.soviet_cards
+    used = e.s.hand_used
+    # two cards in hand often show the same unit: ask once per (unit, action)
+    open_now: dict[tuple[str, str], bool] = {}
     for index, card_id in enumerate(e.s.hand):
-        card = e.c.soviet_cards[card_id]
-        if card.fog or card_id in e.s.hand_used:
+        card = cards[card_id]
+        if card.fog or card_id in used:
             continue
         for unit in card.units:
             short = e.c.board.unit(unit).short
-            for action, label in UNIT_ACTIONS[unit]:
-                if available(e, unit, action):
-                    opts.append(
-                        Option(
-                            f"card:{card_id}:{unit}:{action}",
-                            f"Card {index + 1}, {short}: {label}",
-                            (f"card:{card_id}",),
-                        )
-                    )
-    opts.append(Option("end-phase", "End the Soviet Card Phase"))
+            for action, _label in UNIT_ACTIONS[unit]:
+                key = (unit, action)
+                ok = open_now.get(key)
+                if ok is None:
+                    ok = open_now[key] = available(e, unit, action)
+                if ok:
+                    opts.append(_card_option(index, card_id, unit, short, action))
+    opts.append(_END_PHASE)
     return opts
 
 
@@ -224,7 +248,7 @@ def card_action(e: Engine, p: dict[str, Any], option: str) -> None:
     _, card_id, unit, action = option.split(":")
     e.s.hand_used.append(card_id)
     e.s.actions_left -= 1
-    label = dict(UNIT_ACTIONS[unit])[action]
+    label = _ACTION_LABELS[unit, action]
     e.log(f"{e.c.board.unit(unit).name}: {label}", f"2.0 {e.c.board.unit(unit).name}")
     e.push("card_actions")
     ACTIONS[(unit, action)](e, unit)
