@@ -23,7 +23,7 @@ POSITION_RULE = "3.0 Attack Defender"
 
 def find_target_square(e: Engine, colour: str, number: int) -> str | None:
     """The square a position roll of ``number`` hits in ``colour``: exact, next higher, lower."""
-    squares = e.c.board.squares_of(colour)
+    squares = e.squares_of(colour)
 
     def occupied(n: int) -> bool:
         sq = squares.get(n)

@@ -339,6 +339,14 @@ class Components:
         return kind
 
     @cached_property
+    def wehrmacht_counters_by_type(self) -> dict[str, tuple[str, ...]]:
+        """The Wehrmacht counter ids of each type, in number order (``riflemen-1``, ...)."""
+        out: dict[str, list[str]] = {t: [] for t in self.wehrmacht_types}
+        for cid, kind in self._wehrmacht_counters.items():
+            out[kind.id].append(cid)
+        return {t: tuple(ids) for t, ids in out.items()}
+
+    @cached_property
     def counter_names(self) -> dict[str, str]:
         """The name of every Soviet, weapon and Wehrmacht counter, by counter id."""
         return {

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import dice as dice_mod
-from .components import COLOURS, Components, Square
+from .components import COLOURS, Components, Square, Track, Unit
 from .errors import DiceScriptExhaustedError
 from .options import RuleOptions
 from .state import GameState
@@ -150,6 +150,46 @@ PHASE_LABELS: dict[str, str] = {
 """A person's name for each phase (1.1)."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Lookups:
+    """Tables the rules read constantly, derived from one set of components."""
+
+    squares: dict[str, Square]
+    square_ids: tuple[str, ...]
+    colours: dict[str, tuple[str, ...]]
+    labels: dict[str, str]
+    units: dict[str, Unit]
+    unit_locations: dict[str, tuple[int, ...]]
+    unit_loc_keys: dict[str, tuple[tuple[int, str], ...]]
+    tracks_of: dict[str, tuple[Track, ...]]
+    squares_of: dict[str, dict[int, Square]]
+
+
+_LOOKUPS: dict[int, tuple[Components, _Lookups]] = {}
+
+
+def _lookups(components: Components) -> _Lookups:
+    """The lookup tables of a set of components, built on first use (games share them)."""
+    known = _LOOKUPS.get(id(components))
+    if known is not None and known[0] is components:
+        return known[1]
+    board = components.board
+    look = _Lookups(
+        squares={sq.id: sq for sq in board.squares},
+        square_ids=tuple(sq.id for sq in board.squares),
+        colours={sq.id: sq.colours for sq in board.squares},
+        labels={sq.id: sq.label for sq in board.squares},
+        units={u.id: u for u in board.units},
+        unit_locations={u.id: u.locations for u in board.units},
+        unit_loc_keys={u.id: tuple((n, LOC_KEYS[n]) for n in u.locations) for u in board.units},
+        tracks_of={colour: board.tracks_of(colour) for colour in COLOURS},
+        squares_of={colour: board.squares_of(colour) for colour in COLOURS},
+    )
+    # the entry keeps its components alive, so the id cannot be reused by another object
+    _LOOKUPS[id(components)] = (components, look)
+    return look
+
+
 class Engine:
     """A state plus the rules that move it on. ``Game`` wraps it with history and undo."""
 
@@ -158,15 +198,19 @@ class Engine:
         self.c = components
         self.o = options
         self.log_entries: list[LogEntry] = []
-        self._square_index: dict[str, Square] = {sq.id: sq for sq in components.board.squares}
-        # read many times per decision: worked out once from the (immutable) components
-        self._colours = {sq.id: sq.colours for sq in components.board.squares}
-        self._labels = {sq.id: sq.label for sq in components.board.squares}
-        self._unit_locations = {u.id: u.locations for u in components.board.units}
+        # read many times per decision: worked out once per set of (immutable) components
+        look = _lookups(components)
+        self._square_index = look.squares
+        self.square_ids = look.square_ids
+        """Every combat position's id, in board order."""
+        self._colours = look.colours
+        self._labels = look.labels
+        self._unit_locations = look.unit_locations
         self._names = components.counter_names
-        self._unit_loc_keys = {
-            u.id: tuple((n, LOC_KEYS[n]) for n in u.locations) for u in components.board.units
-        }
+        self._units = look.units
+        self._tracks_of = look.tracks_of
+        self._squares_of = look.squares_of
+        self._unit_loc_keys = look.unit_loc_keys
 
     # --- log and cursor ---------------------------------------------------------------
 
@@ -310,6 +354,18 @@ class Engine:
         """The Volga locations of a unit."""
         return self._unit_locations[unit_id]
 
+    def unit(self, unit_id: str) -> Unit:
+        """The operational unit with this id (2.0)."""
+        return self._units[unit_id]
+
+    def tracks_of(self, colour: str) -> tuple[Track, ...]:
+        """The tracks of one colour, in number order."""
+        return self._tracks_of[colour]
+
+    def squares_of(self, colour: str) -> dict[int, Square]:
+        """The combat positions of one colour, by their number in that colour (read only)."""
+        return self._squares_of[colour]
+
     def unit_loc_keys(self, unit_id: str) -> tuple[tuple[int, str], ...]:
         """A unit's Volga locations with their token places: ``((12, "loc:12"), ...)``."""
         return self._unit_loc_keys[unit_id]
@@ -348,10 +404,12 @@ class Engine:
         """
         occ: dict[str, list[str]] = {}
         for cid, c in self.s.soviet.items():
-            if c.where in occ:
-                occ[c.where].append(cid)
+            where = c.where
+            here = occ.get(where)
+            if here is None:
+                occ[where] = [cid]
             else:
-                occ[c.where] = [cid]
+                here.append(cid)
         return occ
 
     def weapons_at(self, where: str) -> list[str]:

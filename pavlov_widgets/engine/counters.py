@@ -15,13 +15,15 @@ Command Team (all Command counters on combat positions at the start) gives four 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
 from .core import Engine, Option, decision, step
-from .reinforcements import affordable, start_purchase
+from .reinforcements import can_afford, start_purchase
 
 MOVE_RULE = "4.0 Move"
 ARTILLERY_UNIT = "32nd-guards-artillery"
+_NOT_IN_PLAY = frozenset({"stock", "removed", "raid"})  # counters that can take no action
 
 
 @step("counter_phase")
@@ -67,24 +69,44 @@ def destinations(
     origin = e.s.soviet[cid].where
     special = _special(e, cid)
     out: dict[str, tuple[str, str]] = {}
-    for sq in e.c.board.squares:
-        if sq.id == origin:
-            continue
-        here = occ.get(sq.id)
-        if not here:
-            out[sq.id] = ("empty", "")
-        elif len(here) == 1:
-            other = here[0]
-            oc = e.s.soviet[other]
-            if (
-                special is not None
-                and _special(e, other) == special
-                and (_matching_weapons(e, sq.id, special) or _matching_weapons(e, origin, special))
-            ):
-                out[sq.id] = ("join", other)
-            elif not oc.exhausted and not oc.disrupted:
-                out[sq.id] = ("displace", other)
+    for sq_id in e.square_ids:
+        if sq_id != origin:
+            kind = _arrival(e, origin, special, sq_id, occ.get(sq_id))
+            if kind is not None:
+                out[sq_id] = kind
     return out
+
+
+def destination(e: Engine, cid: str, target: str) -> tuple[str, str]:
+    """How a counter would arrive on one legal destination (see :func:`destinations`)."""
+    origin = e.s.soviet[cid].where
+    kind = _arrival(e, origin, _special(e, cid), target, e.counters_at(target))
+    assert kind is not None and target != origin, "checked legal by the decision"
+    return kind
+
+
+def _arrival(
+    e: Engine, origin: str, special: str | None, sq_id: str, here: list[str] | None
+) -> tuple[str, str] | None:
+    """(kind, other counter) of a move from ``origin`` onto ``sq_id``; None if not allowed."""
+    if not here:
+        return _EMPTY
+    if len(here) > 1:
+        return None
+    other = here[0]
+    if (
+        special is not None
+        and _special(e, other) == special
+        and (_matching_weapons(e, sq_id, special) or _matching_weapons(e, origin, special))
+    ):
+        return ("join", other)
+    oc = e.s.soviet[other]
+    if not oc.exhausted and not oc.disrupted:
+        return ("displace", other)
+    return None
+
+
+_EMPTY = ("empty", "")
 
 
 def movable(e: Engine) -> list[str]:
@@ -92,12 +114,13 @@ def movable(e: Engine) -> list[str]:
     occ = e.occupancy()
     # An empty square is a destination for every counter (its own square is not empty), so
     # the full destination search is needed only when every combat position is occupied.
-    any_empty = any(sq.id not in occ for sq in e.c.board.squares)
+    any_empty = any(sq_id not in occ for sq_id in e.square_ids)
+    moved = e.s.moved
     return [
         cid
-        for cid in e.house_counters()
-        if cid not in e.s.moved
-        and e.s.soviet[cid].where != "raid"
+        for cid, c in e.s.soviet.items()
+        if c.where not in _NOT_IN_PLAY
+        and cid not in moved
         and (any_empty or destinations(e, cid, occ))
     ]
 
@@ -109,11 +132,17 @@ def move_loop(e: Engine, f: dict[str, Any]) -> None:
         e.ask("move_pick", f"Move a Soviet counter ({e.s.moves_left} move(s) left)", MOVE_RULE)
 
 
+@cache
+def _move_option(cid: str, name: str) -> Option:
+    return Option(f"move:{cid}", f"Move {name}", (f"counter:{cid}",))
+
+
+_MOVES_DONE = Option("moves-done", "Done moving")
+
+
 def _move_pick_options(e: Engine, p: dict[str, Any]) -> list[Option]:
-    opts = [
-        Option(f"move:{cid}", f"Move {e.name(cid)}", (f"counter:{cid}",)) for cid in movable(e)
-    ]
-    opts.append(Option("moves-done", "Done moving"))
+    opts = [_move_option(cid, e.name(cid)) for cid in movable(e)]
+    opts.append(_MOVES_DONE)
     return opts
 
 
@@ -127,17 +156,26 @@ def move_pick(e: Engine, p: dict[str, Any], option: str) -> None:
     e.ask("move_to", f"Move {e.name(cid)} to which position?", MOVE_RULE, counter=cid)
 
 
+@cache
+def _to_option(sq_id: str, label: str, kind: str, other: str) -> Option:
+    """A move's destination (memoised: ``other`` is the occupant's name, if any)."""
+    if kind == "join":
+        label += f", joining {other}"
+    elif kind == "displace":
+        label += f", displacing {other}"
+    return Option(f"to:{sq_id}", label, (f"square:{sq_id}",))
+
+
+_BACK = Option("back", "Choose another counter")
+
+
 def _move_to_options(e: Engine, p: dict[str, Any]) -> list[Option]:
-    cid = p["counter"]
-    opts = []
-    for sq_id, (kind, other) in destinations(e, cid).items():
-        label = e.square_label(sq_id)
-        if kind == "join":
-            label += f", joining {e.name(other)}"
-        elif kind == "displace":
-            label += f", displacing {e.name(other)}"
-        opts.append(Option(f"to:{sq_id}", label, (f"square:{sq_id}",)))
-    opts.append(Option("back", "Choose another counter"))
+    labels = e.square_label
+    opts = [
+        _to_option(sq_id, labels(sq_id), kind, e.name(other) if other else "")
+        for sq_id, (kind, other) in destinations(e, p["counter"]).items()
+    ]
+    opts.append(_BACK)
     return opts
 
 
@@ -149,7 +187,7 @@ def move_to(e: Engine, p: dict[str, Any], option: str) -> None:
         e.push("move_loop")
         return
     target = option.split(":", 1)[1]
-    kind, _ = destinations(e, cid)[target]
+    kind, _ = destination(e, cid, target)
     origin = e.s.soviet[cid].where
     special = _special(e, cid)
     carry = _matching_weapons(e, origin, special)
@@ -187,7 +225,7 @@ def carry_weapon(e: Engine, p: dict[str, Any], option: str) -> None:
 
 def _perform_move(e: Engine, cid: str, target: str, weapon: str) -> None:
     s = e.s
-    kind, other = destinations(e, cid)[target]
+    kind, other = destination(e, cid, target)
     origin = s.soviet[cid].where
     s.soviet[cid].where = target
     if weapon:
@@ -316,8 +354,56 @@ def _team_pairs(e: Engine) -> list[tuple[str, list[str], str]]:
     return out
 
 
+_ACTIONS_DONE = Option("actions-done", "End the Soviet Counter Phase")
+
+
 def _act_options(e: Engine, p: dict[str, Any]) -> list[Option]:
-    return [*_iter_act_options(e), Option("actions-done", "End the Soviet Counter Phase")]
+    return [*_iter_act_options(e), _ACTIONS_DONE]
+
+
+_ACT_LABELS = {
+    "attack": "{name}: Attack ({n} dice)",
+    "suppress": "{name}: Suppress ({n})",
+    "command": "{name}: Command (3 Recovers)",
+    "radio": "{name}: Request Reinforcements",
+    "observe": "{name}: Forward Observer",
+    "recover": "{name}: Recover",
+}
+
+
+@cache
+def _act_option(verb: str, cid: str, name: str, n: int = 0) -> Option:
+    """One counter's action (pure, so memoised: the same ones are offered all game)."""
+    return Option(f"{verb}:{cid}", _ACT_LABELS[verb].format(name=name, n=n), (f"counter:{cid}",))
+
+
+@cache
+def _team_option(verb: str, sq_id: str, names: tuple[str, str], weapon: str,
+                 pair: tuple[str, str], weapon_id: str) -> Option:
+    """A two-counter weapon action (memoised like :func:`_act_option`)."""
+    label = {
+        "at": f"Anti-tank ({weapon})",
+        "mg-attack": "Machine Gun attack",
+        "mg-suppress": "Machine Gun suppress",
+        "mortar": f"Mortar ({weapon})",
+    }[verb]
+    return Option(
+        f"team:{verb}:{sq_id}",
+        f"{names[0]} & {names[1]}: {label}",
+        (f"counter:{pair[0]}", f"counter:{pair[1]}", f"weapon:{weapon_id}"),
+    )
+
+
+def _colours_in_sight_of(e: Engine) -> dict[str | None, set[str]]:
+    """Track colours holding Wehrmacht counters: of any kind (key None), and by kind."""
+    out: dict[str | None, set[str]] = {None: set()}
+    type_of = e.c.wehrmacht_type_of
+    for t in e.c.board.tracks:
+        for wid in e.s.tracks[t.number - 1]:
+            if wid:
+                out[None].add(t.colour)
+                out.setdefault(type_of(wid).kind, set()).add(t.colour)
+    return out
 
 
 def _iter_act_options(e: Engine) -> Iterator[Option]:
@@ -328,55 +414,52 @@ def _iter_act_options(e: Engine) -> Iterator[Option]:
     s = e.s
     if s.tokens["stock"].get("action", 0) <= 0:
         return
-    sight: dict[tuple[str, str | None], bool] = {}
+    occupied = _colours_in_sight_of(e)
+    no_colours: set[str] = set()
 
     def sees(where: str, kind: str | None) -> bool:
-        key = (where, kind)
-        if key not in sight:
-            sight[key] = bool(_wehrmacht_in_sight(e, where, kind))
-        return sight[key]
+        colours = occupied.get(kind, no_colours)
+        return any(colour in colours for colour in e.line_of_sight(where))
 
     supplies = e.count("supplies", "suppression")
-    artillery = any(e.count(f"loc:{n}", "artillery") for n in e.unit_locations(ARTILLERY_UNIT))
-    for cid in e.house_counters():
-        c, spec = s.soviet[cid], e.c.soviet_counters[cid]
-        if c.marker or c.where == "raid":
+    artillery = any(
+        s.tokens.get(key, {}).get("artillery", 0) for _, key in e.unit_loc_keys(ARTILLERY_UNIT)
+    )
+    specs = e.c.soviet_counters
+    for cid, c in s.soviet.items():
+        where = c.where
+        if c.marker or where in _NOT_IN_PLAY:
             continue
+        spec = specs[cid]
         name = spec.name
-        tgt: tuple[str, ...] = (f"counter:{cid}",)
-        if not c.exhausted and not c.disrupted and e.is_square(c.where):
-            if spec.attack and sees(c.where, "infantry"):
-                yield Option(f"attack:{cid}", f"{name}: Attack ({spec.attack} dice)", tgt)
+        tired = c.exhausted or c.disrupted
+        if not tired and e.is_square(where):
+            if spec.attack and sees(where, "infantry"):
+                yield _act_option("attack", cid, name, spec.attack)
             if spec.suppress and supplies:
-                yield Option(f"suppress:{cid}", f"{name}: Suppress ({spec.suppress})", tgt)
+                yield _act_option("suppress", cid, name, spec.suppress)
             if "C" in spec.specials and command_targets(e, cid):
-                yield Option(f"command:{cid}", f"{name}: Command (3 Recovers)", tgt)
-            if e.square(c.where).radio and not e.location_disrupted(4) and affordable(e, 2):
-                yield Option(f"radio:{cid}", f"{name}: Request Reinforcements", tgt)
-            if "F" in spec.specials and artillery and sees(c.where, None):
-                yield Option(f"observe:{cid}", f"{name}: Forward Observer", tgt)
-        if c.exhausted or c.disrupted:
-            yield Option(f"recover:{cid}", f"{name}: Recover", tgt)
+                yield _act_option("command", cid, name)
+            if e.square(where).radio and not e.location_disrupted(4) and can_afford(e, 2):
+                yield _act_option("radio", cid, name)
+            if "F" in spec.specials and artillery and sees(where, None):
+                yield _act_option("observe", cid, name)
+        if tired:
+            yield _act_option("recover", cid, name)
     if s.actions_left >= 2 and s.tokens["stock"].get("action", 0) >= 2:
         for sq_id, pair, weapon in _team_pairs(e):
             w = e.c.weapons[weapon]
-            names = f"{e.name(pair[0])} & {e.name(pair[1])}"
-            team_tgt = (f"counter:{pair[0]}", f"counter:{pair[1]}", f"weapon:{weapon}")
+            names = (e.name(pair[0]), e.name(pair[1]))
+            both = (pair[0], pair[1])
             if w.special == "A" and w.attack and sees(sq_id, "armor"):
-                yield Option(f"team:at:{sq_id}", f"{names}: Anti-tank ({w.name})", team_tgt)
+                yield _team_option("at", sq_id, names, w.name, both, weapon)
             if w.special == "G":
                 if w.attack and sees(sq_id, "infantry"):
-                    yield (
-                        Option(f"team:mg-attack:{sq_id}", f"{names}: Machine Gun attack", team_tgt)
-                    )
+                    yield _team_option("mg-attack", sq_id, names, w.name, both, weapon)
                 if w.suppress and supplies:
-                    yield (
-                        Option(
-                            f"team:mg-suppress:{sq_id}", f"{names}: Machine Gun suppress", team_tgt
-                        )
-                    )
+                    yield _team_option("mg-suppress", sq_id, names, w.name, both, weapon)
             if w.special == "M" and w.suppress and supplies:
-                yield Option(f"team:mortar:{sq_id}", f"{names}: Mortar ({w.name})", team_tgt)
+                yield _team_option("mortar", sq_id, names, w.name, both, weapon)
 
 
 def _act(e: Engine, cid: str, exhaust: bool) -> None:

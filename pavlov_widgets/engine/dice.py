@@ -33,11 +33,18 @@ def next_random(state: int) -> tuple[int, int]:
 
 def below(state: int, n: int) -> tuple[int, int]:
     """A uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
-    limit = (MASK64 + 1) - ((MASK64 + 1) % n)
+    limit = _SPAN - _SPAN % n
     while True:
-        state, value = next_random(state)
+        # next_random, inlined: every die and every shuffle comes through here
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        value = z ^ (z >> 31)
         if value < limit:
             return state, value % n
+
+
+_SPAN = MASK64 + 1
 
 
 def seed_state(seed: int, stream: str) -> int:

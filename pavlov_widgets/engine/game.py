@@ -48,7 +48,7 @@ from .validate import check_state, check_variant_cards
 
 SAVE_FORMAT = "pavlov-widgets-save"
 SAVE_VERSION = 1
-SNAPSHOT_EVERY = 24
+SNAPSHOT_EVERY = 48
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ def raid_target_clear(e: Engine) -> bool:
         return False
     colour = e.c.storm_groups[storm_group_of(e, e.s.storm_box)].colour
     return all(
-        not any(e.s.tracks[t.number - 1]) for t in e.c.board.tracks_of(colour)
+        not any(e.s.tracks[t.number - 1]) for t in e.tracks_of(colour)
     )
 
 

@@ -9,6 +9,7 @@ counters arrive in Reserves. The player buys one counter at a time and stops whe
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from .core import Engine, Option, decision
@@ -16,16 +17,25 @@ from .core import Engine, Option, decision
 
 def affordable(e: Engine, points: int) -> list[str]:
     """Stock counters (Soviet, then weapons, in component order) costing at most ``points``."""
+    specs, weapons = e.c.soviet_counters, e.c.weapons
     out = [
-        cid
-        for cid, c in e.s.soviet.items()
-        if c.where == "stock" and e.c.soviet_counters[cid].cost <= points
+        cid for cid, c in e.s.soviet.items() if c.where == "stock" and specs[cid].cost <= points
     ]
     out += [
         wid for wid, where in e.s.weapons.items()
-        if where == "stock" and e.c.weapons[wid].cost <= points
+        if where == "stock" and weapons[wid].cost <= points
     ]
     return out
+
+
+def can_afford(e: Engine, points: int) -> bool:
+    """Whether any stock counter costs at most ``points`` (:func:`affordable`, stopping early)."""
+    specs, weapons = e.c.soviet_counters, e.c.weapons
+    return any(
+        c.where == "stock" and specs[cid].cost <= points for cid, c in e.s.soviet.items()
+    ) or any(
+        where == "stock" and weapons[wid].cost <= points for wid, where in e.s.weapons.items()
+    )
 
 
 def start_purchase(e: Engine, points: int, rule: str) -> None:
@@ -39,14 +49,24 @@ def _cost(e: Engine, cid: str) -> int:
     return e.c.weapons[cid].cost
 
 
+@cache
+def _buy_option(cid: str, name: str, cost: int, kind: str) -> Option:
+    """Buying one counter (pure, so memoised: the same stock is offered again and again)."""
+    return Option(f"buy:{cid}", f"{name} (cost {cost})", (f"{kind}:{cid}",))
+
+
+@cache
+def _done_option(points: int) -> Option:
+    return Option("done", f"Done ({points} point(s) unspent)")
+
+
 def _options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    soviet = e.c.soviet_counters
     opts = []
     for cid in affordable(e, p["points"]):
-        kind = "stock-soviet" if cid in e.c.soviet_counters else "stock-weapon"
-        opts.append(
-            Option(f"buy:{cid}", f"{e.name(cid)} (cost {_cost(e, cid)})", (f"{kind}:{cid}",))
-        )
-    opts.append(Option("done", f"Done ({p['points']} point(s) unspent)"))
+        kind = "stock-soviet" if cid in soviet else "stock-weapon"
+        opts.append(_buy_option(cid, e.name(cid), _cost(e, cid), kind))
+    opts.append(_done_option(p["points"]))
     return opts
 
 
@@ -62,5 +82,5 @@ def reinforce(e: Engine, p: dict[str, Any], option: str) -> None:
         e.s.weapons[cid] = "reserves"
     points = p["points"] - _cost(e, cid)
     e.log(f"{e.name(cid)} joins the Reserves ({points} point(s) left)", p["rule"])
-    if points > 0 and affordable(e, points):
+    if points > 0 and can_afford(e, points):
         e.ask("reinforce", f"Reinforcements: {points} points to spend", p["rule"], points=points)

@@ -14,7 +14,7 @@ from typing import Any
 from .components import COLOURS, SUPPLY_TOKENS
 from .core import Engine, Option, decision, step
 from .raids import raid_candidates, raid_target_clear, start_raid
-from .reinforcements import affordable, start_purchase
+from .reinforcements import can_afford, start_purchase
 
 RULE = "2.0 Soviet Card Phase"
 
@@ -153,7 +153,7 @@ def available(e: Engine, unit: str, action: str) -> bool:
             return any(stock.get(k, 0) for k in SUPPLY_TOKENS)
         return raid_target_clear(e) and bool(raid_candidates(e))
     if unit == "13th-guards-cp":
-        return not e.location_disrupted(4) and bool(affordable(e, 6))
+        return not e.location_disrupted(4) and can_afford(e, 6)
     if unit == "8th-guards-sapper":
         if not e.count("supplies", "sapper"):
             return False
@@ -227,7 +227,7 @@ def _card_options(e: Engine, p: dict[str, Any]) -> list[Option]:
         if card.fog or card_id in used:
             continue
         for unit in card.units:
-            short = e.c.board.unit(unit).short
+            short = e.unit(unit).short
             for action, _label in UNIT_ACTIONS[unit]:
                 key = (unit, action)
                 ok = open_now.get(key)
@@ -249,7 +249,7 @@ def card_action(e: Engine, p: dict[str, Any], option: str) -> None:
     e.s.hand_used.append(card_id)
     e.s.actions_left -= 1
     label = _ACTION_LABELS[unit, action]
-    e.log(f"{e.c.board.unit(unit).name}: {label}", f"2.0 {e.c.board.unit(unit).name}")
+    e.log(f"{e.unit(unit).name}: {label}", f"2.0 {e.unit(unit).name}")
     e.push("card_actions")
     ACTIONS[(unit, action)](e, unit)
 
@@ -264,8 +264,8 @@ def _pick_location(e: Engine, purpose: str, unit: str, locations: list[int]) -> 
         return
     e.ask(
         "card_location",
-        f"{e.c.board.unit(unit).name}: choose a location",
-        f"2.0 {e.c.board.unit(unit).name}",
+        f"{e.unit(unit).name}: choose a location",
+        f"2.0 {e.unit(unit).name}",
         purpose=purpose,
         unit=unit,
         locations=locations,
@@ -283,7 +283,7 @@ def card_location(e: Engine, p: dict[str, Any], option: str) -> None:
 
 
 def _apply_location(e: Engine, purpose: str, unit: str, loc: int) -> None:
-    rule = f"2.0 {e.c.board.unit(unit).name}"
+    rule = f"2.0 {e.unit(unit).name}"
     if purpose == "recover":
         e.move_tokens("disrupted", f"loc:{loc}", "stock")
         e.log(f"The Disrupted token on {loc} returns to the stock", rule)

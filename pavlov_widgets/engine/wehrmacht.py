@@ -291,8 +291,8 @@ def place_card(e: Engine, f: dict[str, Any]) -> None:
     on_board = set(e.wehrmacht_on_board())
     free = [
         cid
-        for cid in e.c.wehrmacht_counter_ids()
-        if cid not in on_board and e.c.wehrmacht_type_of(cid).id == card.counter_type
+        for cid in e.c.wehrmacht_counters_by_type.get(card.counter_type, ())
+        if cid not in on_board
     ]
     if not free:
         e.log(f"No {card.name} counter is left in the stock; the card has no effect", PLACE_RULE)
@@ -459,7 +459,7 @@ def assault_colour(e: Engine, f: dict[str, Any]) -> None:
     colour, kind = f["colour"], f["kind"]
     rule = "3.0 Assault"
     total = 0
-    for t in e.c.board.tracks_of(colour):
+    for t in e.tracks_of(colour):
         for cid in e.s.tracks[t.number - 1]:
             if cid:
                 ctype = e.c.wehrmacht_type_of(cid)
