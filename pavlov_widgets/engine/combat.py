@@ -24,10 +24,11 @@ POSITION_RULE = "3.0 Attack Defender"
 def find_target_square(e: Engine, colour: str, number: int) -> str | None:
     """The square a position roll of ``number`` hits in ``colour``: exact, next higher, lower."""
     squares = e.squares_of(colour)
+    occ = e.occupancy()
 
     def occupied(n: int) -> bool:
         sq = squares.get(n)
-        return sq is not None and bool(e.counters_at(sq.id))
+        return sq is not None and sq.id in occ
 
     if occupied(number):
         return squares[number].id

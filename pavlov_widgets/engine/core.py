@@ -198,6 +198,7 @@ class Engine:
         self.c = components
         self.o = options
         self.log_entries: list[LogEntry] = []
+        self._offered: tuple[dict[str, Any] | None, list[Option]] | None = None
         # read many times per decision: worked out once per set of (immutable) components
         look = _lookups(components)
         self._square_index = look.squares
@@ -255,6 +256,15 @@ class Engine:
             "ctx": ctx,
         }
 
+    def offer(self, options: list[Option]) -> None:
+        """Hand over the options of the decision just asked, already worked out by its step.
+
+        A loop step that must list the options anyway to know whether to ask (``move_loop``,
+        ``action_loop``) passes them on, so :meth:`options` does not list them a second
+        time. Call it straight after :meth:`ask`, with the state unchanged since.
+        """
+        self._offered = (self.s.pending, options)
+
     def run(self) -> None:
         """Run automatic steps until a decision, a chance step, or the end of the game."""
         s = self.s
@@ -267,6 +277,9 @@ class Engine:
         p = self.s.pending
         if p is None or p["kind"] != "decision" or self.s.outcome is not None:
             return []
+        offered = self._offered
+        if offered is not None and offered[0] is p:
+            return offered[1]
         return DECISIONS[p["op"]][0](self, p)
 
     def resolve_decision(self, option_id: str) -> None:
@@ -457,7 +470,7 @@ class Engine:
         c.exhausted = False
         self.log(f"{self.name(cid)} is a casualty ({why})", rule, kind="casualty")
         self.settle_weapons(was)
-        if not self.house_counters():
+        if all(c.where in ("stock", "removed") for c in self.s.soviet.values()):
             self.lose(
                 "no_defenders",
                 "No Soviet counter is left in Pavlov's House: the game is lost",

@@ -70,10 +70,15 @@ def destinations(
     special = _special(e, cid)
     out: dict[str, tuple[str, str]] = {}
     for sq_id in e.square_ids:
-        if sq_id != origin:
-            kind = _arrival(e, origin, special, sq_id, occ.get(sq_id))
-            if kind is not None:
-                out[sq_id] = kind
+        if sq_id == origin:
+            continue
+        here = occ.get(sq_id)
+        if not here:  # the usual case, decided without a call
+            out[sq_id] = _EMPTY
+            continue
+        kind = _arrival(e, origin, special, sq_id, here)
+        if kind is not None:
+            out[sq_id] = kind
     return out
 
 
@@ -128,8 +133,12 @@ def movable(e: Engine) -> list[str]:
 @step("move_loop")
 def move_loop(e: Engine, f: dict[str, Any]) -> None:
     """Offer another move while moves remain."""
-    if e.s.moves_left > 0 and movable(e):
+    if e.s.moves_left <= 0:
+        return
+    options = _move_pick_options(e, {})
+    if len(options) > 1:  # more than "Done moving"
         e.ask("move_pick", f"Move a Soviet counter ({e.s.moves_left} move(s) left)", MOVE_RULE)
+        e.offer(options)
 
 
 @cache
@@ -282,12 +291,16 @@ def counter_actions_start(e: Engine, f: dict[str, Any]) -> None:
 @step("action_loop")
 def action_loop(e: Engine, f: dict[str, Any]) -> None:
     """Offer another action while actions remain and any is possible."""
-    if e.s.actions_left > 0 and next(_iter_act_options(e), None) is not None:
+    if e.s.actions_left <= 0:
+        return
+    options = _act_options(e, {})
+    if len(options) > 1:  # more than "End the Soviet Counter Phase"
         e.ask(
             "act_pick",
             f"Choose a counter action ({e.s.actions_left} left) or end the phase",
             "4.0 Soviet Counter Phase",
         )
+        e.offer(options)
 
 
 @step("counter_phase_end")
@@ -407,10 +420,7 @@ def _colours_in_sight_of(e: Engine) -> dict[str | None, set[str]]:
 
 
 def _iter_act_options(e: Engine) -> Iterator[Option]:
-    """The counter actions possible now, in their fixed order.
-
-    A generator, because ``action_loop`` only needs to know whether there is one.
-    """
+    """The counter actions possible now, in their fixed order."""
     s = e.s
     if s.tokens["stock"].get("action", 0) <= 0:
         return

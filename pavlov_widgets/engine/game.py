@@ -168,7 +168,7 @@ class Game:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.state.outcome is not None
+        return self._engine.s.outcome is not None
 
     @property
     def outcome(self) -> dict[str, Any] | None:
@@ -200,8 +200,9 @@ class Game:
         dict tells ``apply`` whether the remembered options are still the pending
         decision's: a policy that lists the options and then applies one pays for them once.
         """
-        opts = self._engine.options()
-        p = self.state.pending
+        engine = self._engine
+        opts = engine.options()
+        p = engine.s.pending
         self._options_cache = None if p is None else (p, opts)
         return opts
 
@@ -297,8 +298,10 @@ class Game:
             self._restore(before)
             raise
         self._history.append(entry)
-        self._redo.clear()
-        self._snapshot_if_due()
+        if self._redo:
+            self._redo.clear()
+        if len(self._history) % SNAPSHOT_EVERY == 0:
+            self._snapshot_if_due()
 
     def _resolve(self, entry: _Entry) -> None:
         if entry.kind == "choose":
