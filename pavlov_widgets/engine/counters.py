@@ -354,16 +354,16 @@ def _team_pairs(e: Engine) -> list[tuple[str, list[str], str]]:
     """(square, [two counters], weapon) for every crewed weapon that could act."""
     out = []
     occ = e.occupancy()
-    for sq in e.c.board.squares:
-        here = occ.get(sq.id, [])
-        if len(here) != 2 or not all(_ready(e, c) for c in here):
+    for sq_id in e.square_ids:
+        here = occ.get(sq_id)
+        if here is None or len(here) != 2 or not (_ready(e, here[0]) and _ready(e, here[1])):
             continue
         special = _special(e, here[0])
         if special is None or _special(e, here[1]) != special:
             continue
-        weapons = _matching_weapons(e, sq.id, special)
+        weapons = _matching_weapons(e, sq_id, special)
         if weapons:
-            out.append((sq.id, here, weapons[0]))
+            out.append((sq_id, here, weapons[0]))
     return out
 
 
@@ -409,13 +409,20 @@ def _team_option(verb: str, sq_id: str, names: tuple[str, str], weapon: str,
 
 def _colours_in_sight_of(e: Engine) -> dict[str | None, set[str]]:
     """Track colours holding Wehrmacht counters: of any kind (key None), and by kind."""
-    out: dict[str | None, set[str]] = {None: set()}
+    anything: set[str] = set()
+    out: dict[str | None, set[str]] = {None: anything}
     type_of = e.c.wehrmacht_type_of
-    for t in e.c.board.tracks:
-        for wid in e.s.tracks[t.number - 1]:
+    tracks = e.s.tracks
+    for track in e.c.board.tracks:
+        colour = track.colour
+        for wid in tracks[track.number - 1]:
             if wid:
-                out[None].add(t.colour)
-                out.setdefault(type_of(wid).kind, set()).add(t.colour)
+                anything.add(colour)
+                kind = type_of(wid).kind
+                if kind in out:
+                    out[kind].add(colour)
+                else:
+                    out[kind] = {colour}
     return out
 
 
