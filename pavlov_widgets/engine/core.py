@@ -61,6 +61,8 @@ class LogEntry:
     rule: str
     dice: tuple[int, ...] = ()
     kind: str = "event"
+    marks: tuple[bool, ...] = ()
+    """For a roll read die by die: which dice succeeded (see :func:`.dice.hit_marks`)."""
 
     def __init__(
         self,
@@ -70,6 +72,7 @@ class LogEntry:
         rule: str,
         dice: tuple[int, ...] = (),
         kind: str = "event",
+        marks: tuple[bool, ...] = (),
     ) -> None:
         # Hundreds per game: set the slots directly, as for Option.
         _set_log[0](self, turn)
@@ -78,6 +81,7 @@ class LogEntry:
         _set_log[3](self, rule)
         _set_log[4](self, dice)
         _set_log[5](self, kind)
+        _set_log[6](self, marks)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the board and saves."""
@@ -88,6 +92,7 @@ class LogEntry:
             "rule": self.rule,
             "dice": list(self.dice),
             "kind": self.kind,
+            "marks": list(self.marks),
         }
 
     def __str__(self) -> str:
@@ -96,7 +101,8 @@ class LogEntry:
 
 
 _set_log = tuple(
-    LogEntry.__dict__[name].__set__ for name in ("turn", "phase", "text", "rule", "dice", "kind")
+    LogEntry.__dict__[name].__set__
+    for name in ("turn", "phase", "text", "rule", "dice", "kind", "marks")
 )
 
 StepFn = Callable[["Engine", dict[str, Any]], None]
@@ -215,10 +221,18 @@ class Engine:
 
     # --- log and cursor ---------------------------------------------------------------
 
-    def log(self, text: str, rule: str, dice: Iterable[int] = (), kind: str = "event") -> None:
+    def log(
+        self,
+        text: str,
+        rule: str,
+        dice: Iterable[int] = (),
+        kind: str = "event",
+        marks: tuple[bool, ...] = (),
+    ) -> None:
         """Add a log entry for the current turn and phase."""
         self.log_entries.append(
-            LogEntry(self.s.turn, PHASE_LABELS[self.s.phase], text, rule, tuple(dice), kind)
+            LogEntry(self.s.turn, PHASE_LABELS[self.s.phase], text, rule, tuple(dice), kind,
+                     marks)
         )
 
     def push(self, op: str, **data: Any) -> None:
@@ -295,8 +309,9 @@ class Engine:
         pending = self.s.pending
         assert pending is not None
         self.s.pending = None
-        outcome = dice_mod.read(dice, pending["test"])
-        self.log(f"{pending['label']}: {outcome}", pending["rule"], dice, kind="roll")
+        test = pending["test"]
+        self.log(f"{pending['label']}: {dice_mod.read(dice, test)}", pending["rule"], dice,
+                 kind="roll", marks=dice_mod.hit_marks(dice, test))
         self.push(pending["then"], dice=list(dice), **pending["ctx"])
         self.run()
 

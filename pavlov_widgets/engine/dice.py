@@ -131,6 +131,19 @@ def distribution(n: int, test: dict[str, Any]) -> list[tuple[str, Fraction]]:
     raise ValueError(f"unknown dice test type {kind!r}")
 
 
+def hit_marks(dice: list[int], test: dict[str, Any]) -> tuple[bool, ...]:
+    """Which dice succeed, for the tests read die by die (``any``, ``count``, ``survive``).
+
+    A die succeeds when it shows the target or more: a hit for ``any`` and ``count``, a
+    counter left unharmed for ``survive``. Tests read as a whole (``pick``, ``sum``,
+    ``total``) give ``()``. The board marks each die with it.
+    """
+    if test["type"] in ("any", "count", "survive"):
+        target = test["target"]
+        return tuple(d >= target for d in dice)
+    return ()
+
+
 def read(dice: list[int], test: dict[str, Any]) -> str:
     """The result label of a concrete roll under ``test`` (one of :func:`distribution`'s)."""
     kind = test["type"]

@@ -22,7 +22,6 @@ click on that half chooses the action directly.
 
 from __future__ import annotations
 
-import re
 from math import ceil
 from typing import TYPE_CHECKING, Any
 
@@ -372,30 +371,6 @@ def pending_view(game: Game) -> dict[str, Any]:
 
 # --- dice and log ------------------------------------------------------------------------
 
-_TARGET = re.compile(r"(?:Defense|≥)\s*(\d+)")
-_CASUALTY = re.compile(r"1-(\d) is a casualty")
-
-
-def die_marks(label: str, result: str, dice: list[int]) -> list[bool] | None:
-    """Which dice of a roll succeeded, when the roll is read die by die.
-
-    The engine's roll labels name the target ("… against red Defense 5", "each ≥ 4 …",
-    "1-4 is a casualty"); the result word says how the roll was read. Rolls read as a whole
-    (a colour, a track, a total) have no per-die marks (None).
-    """
-    if result in ("hit", "miss") or result.endswith((" hit", " hits")):
-        match = _TARGET.search(label)
-        if match:
-            target = int(match.group(1))
-            return [d >= target for d in dice]
-    if result.endswith(" unharmed"):
-        match = _CASUALTY.search(label)
-        if match:
-            target = int(match.group(1)) + 1
-            return [d >= target for d in dice]
-    return None
-
-
 def _result_tone(result: str) -> str:
     """``good`` / ``bad`` for the defenders where a result reads that way, else ``plain``."""
     if result in ("success",):
@@ -419,7 +394,7 @@ def last_roll(game: Game) -> dict[str, Any]:
                 "label": label or entry.text,
                 "result": result,
                 "rule": entry.rule,
-                "marks": die_marks(label, result, dice),
+                "marks": list(entry.marks) if entry.marks else None,
                 "tone": _result_tone(result),
             }
     return {}
