@@ -89,6 +89,7 @@ class View:
         self.p: dict[str, Any] = self.s.pending or {}
         self.counts = [sum(1 for w in t if w) for t in self.s.tracks]
         self._occ: dict[str, list[str]] | None = None
+        self._house: list[str] | None = None
         self.memo: dict[tuple[Any, ...], Any] = {}
         """Values computed once per decision (several options ask the same questions)."""
 
@@ -180,8 +181,28 @@ class View:
     # --- the defenders ------------------------------------------------------------------
 
     def house(self) -> list[str]:
-        """Soviet counters in the house."""
-        return self.e.house_counters()
+        """Soviet counters in the house (read only: shared by every question of a decision)."""
+        if self._house is None:
+            self._house = self.e.house_counters()
+        return self._house
+
+    def artillery_ready(self) -> bool:
+        """Whether an Artillery token waits on a location (for the Forward Observer)."""
+        key = ("artillery",)
+        if key not in self.memo:
+            self.memo[key] = any(self.e.count(f"loc:{n}", "artillery") for n in _ARTILLERY)
+        ready: bool = self.memo[key]
+        return ready
+
+    def command_team_in_house(self) -> bool:
+        """Whether every Command counter is in the house (4.0 Command Team)."""
+        key = ("command-team",)
+        if key not in self.memo:
+            c = self.c
+            commanders = [x for x, spec in c.soviet_counters.items() if "C" in spec.specials]
+            self.memo[key] = all(self.e.in_house(x) for x in commanders)
+        team: bool = self.memo[key]
+        return team
 
     def worth(self, cid: str) -> float:
         """What a Soviet counter is worth to keep: its point (6.0) and what it can do."""
@@ -720,15 +741,13 @@ class HeuristicPolicy:
                 value = max(value, spec.suppress * max(v.token_value(x) for x in colours))
             if e.square(where).radio and not e.location_disrupted(4):
                 value = max(value, 0.7 * self.reinforce_value(v, 2)[0])
-            if "F" in spec.specials and any(e.count(f"loc:{n}", "artillery") for n in _ARTILLERY):
+            if "F" in spec.specials and v.artillery_ready():
                 value = max(value, 1.6 * v.best_shot(where, e.o.forward_observer_dice, None)[0])
             special = spec.weapon_special
             if special:
                 value = max(value, 0.6 * self.team_value(v, where, special))
-        if "C" in spec.specials:
-            commanders = [x for x, s in c.soviet_counters.items() if "C" in s.specials]
-            if all(e.in_house(x) for x in commanders):
-                value += 1.2  # the Command Team needs all three on combat positions
+        if "C" in spec.specials and v.command_team_in_house():
+            value += 1.2  # the Command Team needs all three on combat positions
         exposure = 0.3 + (1.2 if counter.disrupted else 0.0)
         return value - exposure
 
@@ -771,19 +790,22 @@ class HeuristicPolicy:
         here = v.s.soviet[cid].where
         now = self.position_value(v, cid, here)
         best, target = -99.0, ""
-        spec = v.c.soviet_counters[cid]
+        special = v.c.soviet_counters[cid].weapon_special
+        # a crew member may go ahead to where its partner and weapon can follow: worked out
+        # once, not per destination
+        leads_a_team = bool(special) and self._partner_waiting(v, cid) and (
+            here == "reserves"
+            or any(v.c.weapons[w].special == special for w in v.e.weapons_at(here))
+        )
         for sq, (kind, other) in destinations(v.e, cid, v.occ).items():
             if kind == "displace":
                 continue
             value = self.position_value(v, cid, sq)
-            if kind == "join" and spec.weapon_special:
+            if kind == "join" and special:
                 if v.ready(cid) and v.ready(other):
-                    value += 0.8 * self.team_value(v, sq, spec.weapon_special)
-            elif spec.weapon_special and self._partner_waiting(v, cid):
-                weapons = [w for w in v.e.weapons_at(here)
-                           if v.c.weapons[w].special == spec.weapon_special]
-                if weapons or here == "reserves":
-                    value += 0.3 * self.team_value(v, sq, spec.weapon_special)
+                    value += 0.8 * self.team_value(v, sq, special)
+            elif leads_a_team and special:
+                value += 0.3 * self.team_value(v, sq, special)
             if value > best:
                 best, target = value, sq
         return best - now, target
