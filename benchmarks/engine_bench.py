@@ -22,7 +22,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,14 +56,17 @@ def games_per_second(
             "best_cpu": max(cpu)}
 
 
-def decision_times(seeds: range) -> dict[str, float]:
-    """Per-decision microseconds of legal_actions + apply in random games (all decisions)."""
-    pairs, legal, applied = [], [], []
+def timed_decisions(seeds: range) -> Iterator[tuple[str, int, float, float]]:
+    """Every decision of random games: (op, options offered, µs listing, µs applying).
+
+    ``apply`` includes the automatic rolls and rule steps up to the next decision.
+    """
     clock = time.perf_counter_ns
     for seed in seeds:
         game = Game.new(seed=seed)
         rng = policy_rng(seed, "random")
         while not game.is_over:
+            op = game.state.pending["op"]  # type: ignore[index]
             t0 = clock()
             options = game.legal_actions()
             t1 = clock()
@@ -71,9 +74,16 @@ def decision_times(seeds: range) -> dict[str, float]:
             t2 = clock()
             game.apply(choice)
             t3 = clock()
-            legal.append((t1 - t0) / 1000)
-            applied.append((t3 - t2) / 1000)
-            pairs.append((t1 - t0 + t3 - t2) / 1000)
+            yield op, len(options), (t1 - t0) / 1000, (t3 - t2) / 1000
+
+
+def decision_times(seeds: range) -> dict[str, float]:
+    """Per-decision microseconds of legal_actions + apply in random games (all decisions)."""
+    pairs, legal, applied = [], [], []
+    for _, _, listing, applying in timed_decisions(seeds):
+        legal.append(listing)
+        applied.append(applying)
+        pairs.append(listing + applying)
     q = statistics.quantiles(pairs, n=10)
     return {
         "decisions": len(pairs),

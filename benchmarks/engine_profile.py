@@ -28,6 +28,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine_bench import timed_decisions  # the sibling script (run from the repo root)
+
 from pavlov_widgets.engine import Game, core
 from pavlov_widgets.sim import policy_rng
 
@@ -38,27 +40,15 @@ def decision_table(seeds: range) -> list[tuple[str, float, float, float, float]]
     applying: Counter[str] = Counter()
     seen: Counter[str] = Counter()
     offered: Counter[str] = Counter()
-    clock = time.perf_counter_ns
-    for seed in seeds:
-        game = Game.new(seed=seed)
-        rng = policy_rng(seed, "random")
-        while not game.is_over:
-            op = game.state.pending["op"]  # type: ignore[index]
-            t0 = clock()
-            options = game.legal_actions()
-            t1 = clock()
-            choice = rng.choice(options)
-            t2 = clock()
-            game.apply(choice)
-            t3 = clock()
-            listing[op] += t1 - t0
-            applying[op] += t3 - t2
-            seen[op] += 1
-            offered[op] += len(options)
+    for op, n_options, list_us, apply_us in timed_decisions(seeds):
+        listing[op] += list_us
+        applying[op] += apply_us
+        seen[op] += 1
+        offered[op] += n_options
     games = len(seeds)
     return sorted(
         (
-            (op, n / games, offered[op] / n, listing[op] / n / 1000, applying[op] / n / 1000)
+            (op, n / games, offered[op] / n, listing[op] / n, applying[op] / n)
             for op, n in seen.items()
         ),
         key=lambda row: -row[1] * (row[3] + row[4]),

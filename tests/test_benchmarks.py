@@ -1,0 +1,40 @@
+"""The benchmark scripts run from the repository root and print their figures.
+
+These are smoke runs on a handful of games: they check that the scripts work and print every
+figure, not how fast anything is (speed is read from the scripts' own output, never asserted).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_engine_bench_prints_every_figure() -> None:
+    figures = json.loads(_run("benchmarks/engine_bench.py", "--games", "3", "--repeat", "1",
+                              "--heuristic-games", "1", "--json"))
+    assert figures["random_games_per_s"]["cpu"] > 0
+    assert figures["heuristic_games_per_s"]["cpu"] > 0
+    for key in ("legal_apply_median_us", "legal_actions_median_us", "apply_median_us",
+                "new_game_us", "copy_us", "load_ms"):
+        assert figures[key] > 0, key
+    assert 1_000 < figures["state_snapshot_bytes"] < figures["saved_game_bytes_random"]
+
+
+def test_engine_profile_names_the_decisions_and_steps() -> None:
+    out = _run("benchmarks/engine_profile.py", "--games", "2", "--functions", "3")
+    assert "card_action" in out and "move_loop" in out
+    assert "ms per game" in out and "Ordered by: internal time" in out
