@@ -157,6 +157,43 @@ class Board:
         return tuple(t for t in self.tracks if t.colour == colour)
 
 
+LOC_KEYS: dict[int, str] = {n: f"loc:{n}" for n in range(1, 19)}
+"""The token place of each Volga location (``"loc:12"``), built once: looked up constantly."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardIndex:
+    """Lookup tables of one board, built once and shared by every game (read only)."""
+
+    squares: dict[str, Square]
+    square_ids: tuple[str, ...]
+    colours: dict[str, tuple[str, ...]]
+    labels: dict[str, str]
+    units: dict[str, Unit]
+    unit_locations: dict[str, tuple[int, ...]]
+    unit_loc_keys: dict[str, tuple[tuple[int, str], ...]]
+    """Each unit's Volga locations with their token places: ``((12, "loc:12"), ...)``."""
+    tracks_of: dict[str, tuple[Track, ...]]
+    squares_of: dict[str, dict[int, Square]]
+
+    @classmethod
+    def of(cls, board: Board) -> BoardIndex:
+        """The index of a board."""
+        return cls(
+            squares={sq.id: sq for sq in board.squares},
+            square_ids=tuple(sq.id for sq in board.squares),
+            colours={sq.id: sq.colours for sq in board.squares},
+            labels={sq.id: sq.label for sq in board.squares},
+            units={u.id: u for u in board.units},
+            unit_locations={u.id: u.locations for u in board.units},
+            unit_loc_keys={
+                u.id: tuple((n, LOC_KEYS[n]) for n in u.locations) for u in board.units
+            },
+            tracks_of={colour: board.tracks_of(colour) for colour in COLOURS},
+            squares_of={colour: board.squares_of(colour) for colour in COLOURS},
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class SovietCounterSpec:
     """A Soviet counter as printed: values, special letters, cost (Counters and Cards)."""
@@ -337,6 +374,11 @@ class Components:
         if kind is None:  # not a printed counter: read the type from the id, as before
             return self.wehrmacht_types[counter_id.rsplit("-", 1)[0]]
         return kind
+
+    @cached_property
+    def index(self) -> BoardIndex:
+        """The board's lookup tables (the rules read them thousands of times a game)."""
+        return BoardIndex.of(self.board)
 
     @cached_property
     def wehrmacht_counters_by_type(self) -> dict[str, tuple[str, ...]]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import dice as dice_mod
-from .components import COLOURS, Components, Square, Track, Unit
+from .components import COLOURS, LOC_KEYS, Components, Square, Track, Unit
 from .errors import DiceScriptExhaustedError
 from .options import RuleOptions
 from .state import GameState
@@ -141,9 +141,6 @@ _RESERVED = frozenset({"kind", "op", "prompt", "rule"})
 
 _NO_TOKENS: dict[str, int] = {}  # read-only stand-in for a place that holds no tokens
 
-LOC_KEYS: dict[int, str] = {n: f"loc:{n}" for n in range(1, 19)}
-"""The token place of each Volga location (``"loc:12"``), built once: looked up constantly."""
-
 PHASE_LABELS: dict[str, str] = {
     "setup": "Setup",
     "soviet_cards": "Soviet Card Phase",
@@ -156,46 +153,6 @@ PHASE_LABELS: dict[str, str] = {
 """A person's name for each phase (1.1)."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Lookups:
-    """Tables the rules read constantly, derived from one set of components."""
-
-    squares: dict[str, Square]
-    square_ids: tuple[str, ...]
-    colours: dict[str, tuple[str, ...]]
-    labels: dict[str, str]
-    units: dict[str, Unit]
-    unit_locations: dict[str, tuple[int, ...]]
-    unit_loc_keys: dict[str, tuple[tuple[int, str], ...]]
-    tracks_of: dict[str, tuple[Track, ...]]
-    squares_of: dict[str, dict[int, Square]]
-
-
-_LOOKUPS: dict[int, tuple[Components, _Lookups]] = {}
-
-
-def _lookups(components: Components) -> _Lookups:
-    """The lookup tables of a set of components, built on first use (games share them)."""
-    known = _LOOKUPS.get(id(components))
-    if known is not None and known[0] is components:
-        return known[1]
-    board = components.board
-    look = _Lookups(
-        squares={sq.id: sq for sq in board.squares},
-        square_ids=tuple(sq.id for sq in board.squares),
-        colours={sq.id: sq.colours for sq in board.squares},
-        labels={sq.id: sq.label for sq in board.squares},
-        units={u.id: u for u in board.units},
-        unit_locations={u.id: u.locations for u in board.units},
-        unit_loc_keys={u.id: tuple((n, LOC_KEYS[n]) for n in u.locations) for u in board.units},
-        tracks_of={colour: board.tracks_of(colour) for colour in COLOURS},
-        squares_of={colour: board.squares_of(colour) for colour in COLOURS},
-    )
-    # the entry keeps its components alive, so the id cannot be reused by another object
-    _LOOKUPS[id(components)] = (components, look)
-    return look
-
-
 class Engine:
     """A state plus the rules that move it on. ``Game`` wraps it with history and undo."""
 
@@ -206,7 +163,7 @@ class Engine:
         self.log_entries: list[LogEntry] = []
         self._offered: tuple[dict[str, Any] | None, list[Option]] | None = None
         # read many times per decision: worked out once per set of (immutable) components
-        look = _lookups(components)
+        look = components.index
         self._square_index = look.squares
         self.square_ids = look.square_ids
         """Every combat position's id, in board order."""

@@ -222,7 +222,6 @@ def _card_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     used = e.s.hand_used
     # two cards in hand often show the same unit: ask once per (unit, action)
     open_now: dict[tuple[str, str], bool] = {}
-    tokens = e.s.tokens
     for index, card_id in enumerate(e.s.hand):
         card = cards[card_id]
         if card.fog or card_id in used:
@@ -233,14 +232,7 @@ def _card_options(e: Engine, p: dict[str, Any]) -> list[Option]:
                 key = (unit, action)
                 ok = open_now.get(key)
                 if ok is None:
-                    if action == "recover":  # the most common check, inlined
-                        ok = any(
-                            place in tokens and tokens[place].get("disrupted", 0)
-                            for _, place in e.unit_loc_keys(unit)
-                        )
-                    else:
-                        ok = available(e, unit, action)
-                    open_now[key] = ok
+                    ok = open_now[key] = available(e, unit, action)
                 if ok:
                     opts.append(_card_option(index, card_id, unit, short, action))
     opts.append(_END_PHASE)
