@@ -38,3 +38,8 @@ def test_engine_profile_names_the_decisions_and_steps() -> None:
     out = _run("benchmarks/engine_profile.py", "--games", "2", "--functions", "3")
     assert "card_action" in out and "move_loop" in out
     assert "ms per game" in out and "Ordered by: internal time" in out
+
+
+def test_framework_floor_plays_the_shape_of_a_random_game() -> None:
+    out = _run("benchmarks/framework_floor.py", "--games", "3", "--repeat", "1")
+    assert "162 decisions, 62 rolls" in out and "games/s" in out
