@@ -94,6 +94,8 @@ def test_game_result_reads_the_outcome() -> None:
     ({"games": 2, "seed": -1}, "seed must be"),
     ({"games": 2, "variant": "nightmare"}, "unknown variant"),
     ({"games": 2, "policy": "clever"}, "unknown policy"),
+    ({"games": 2, "jobs": 0}, "jobs must be"),
+    ({"games": 2, "jobs": True}, "jobs must be"),
 ])
 def test_simulate_refuses_bad_arguments(kwargs: dict[str, Any], message: str) -> None:
     """Bad arguments raise ValueError naming what is wrong."""
@@ -283,3 +285,63 @@ def test_variant_options_are_the_engines() -> None:
     run = simulate(1, seed=1, variant="veteran")
     assert run.variant == "veteran"
     assert RuleOptions.for_variant("veteran").tactics == "veteran"
+
+
+# --- several processes ----------------------------------------------------------------------
+
+
+class GivesUpOnTurn3:
+    """A policy (a module-level class, so another process can receive it) that fails."""
+
+    name = "gives-up"
+
+    def __call__(self, game: Game, rng: random.Random) -> Option:
+        if game.turn == 3:
+            raise RuntimeError("policy gave up")
+        return game.legal_actions()[-1]
+
+
+def test_several_processes_give_the_same_games(random_run: Summary) -> None:
+    """jobs=2 plays the very same games: every result, in seed order."""
+    shared = simulate(40, seed=100, policy="random", jobs=2)
+    assert shared.results == random_run.results
+    assert shared.jobs == 2 and random_run.jobs == 1
+    assert {k: v for k, v in shared.to_dict().items() if k not in ("elapsed_s", "games_per_s",
+                                                                 "jobs")} == {
+        k: v for k, v in random_run.to_dict().items() if k not in ("elapsed_s", "games_per_s",
+                                                                 "jobs")}
+
+
+def test_progress_reaches_the_total_with_several_processes() -> None:
+    seen: list[tuple[int, int]] = []
+    simulate(30, seed=5, policy="random", jobs=2, progress=lambda done, total: seen.append(
+        (done, total)))
+    assert seen[-1] == (30, 30)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_an_error_in_another_process_is_the_same_error() -> None:
+    """The first failing seed's error crosses back whole: seed, choices, traceback."""
+    with pytest.raises(SimulationError) as alone:
+        simulate(4, seed=70, policy=GivesUpOnTurn3())
+    with pytest.raises(SimulationError) as shared:
+        simulate(4, seed=70, policy=GivesUpOnTurn3(), jobs=2)
+    a, b = alone.value, shared.value
+    assert (b.seed, b.policy, b.choices, b.history) == (a.seed, a.policy, a.choices, a.history)
+    assert str(b) == str(a) and "policy gave up" in str(b)
+    assert b.traceback == a.traceback and "RuntimeError: policy gave up" in b.traceback
+    assert b.options == a.options
+
+
+def test_a_policy_that_cannot_travel_is_refused_before_any_game() -> None:
+    with pytest.raises(ValueError, match="another process"):
+        simulate(4, policy=lambda game, rng: game.legal_actions()[0], jobs=2)
+
+
+def test_cli_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "6", "--seed", "2", "--jobs", "2", "--no-progress"]) == 0
+    assert "(2 processes)" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", "--games", "6", "--jobs", "0"])
+    assert info.value.code == 2
+    assert "--jobs" in capsys.readouterr().err

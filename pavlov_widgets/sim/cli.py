@@ -1,7 +1,7 @@
 """The ``simulate`` command of ``python -m pavlov_widgets``.
 
 ``python -m pavlov_widgets simulate --games N --seed S --policy {random,heuristic}
-[--variant NAME] [--json]`` plays N seeded games (game i is dealt from seed S + i) and
+[--variant NAME] [--json] [--jobs N]`` plays N seeded games (game i is dealt from seed S + i) and
 prints the wins, draws and losses, the victory levels, the score's mean and quartiles, how
 games were lost (which immediate loss, at which turn), the mean number of turns and the
 speed: as text, with a progress bar when the output is a terminal, or as one JSON object
@@ -50,6 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="check the game's invariants after every decision (slower)")
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress bar even on a terminal")
+    parser.add_argument("--jobs", "-j", type=_positive, default=1, metavar="N",
+                        help="play on N processes (default 1; the results are the same)")
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -64,6 +66,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             args.games, args.seed, args.policy, options, variant=variant,
             check=check_invariants if args.check else None,
             progress=bar.update if bar else None,
+            jobs=args.jobs,
         )
     except SimulationError as exc:
         if bar:

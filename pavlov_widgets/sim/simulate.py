@@ -10,11 +10,13 @@ quartiles, how the games were lost (which immediate loss, at which turn) and the
 from __future__ import annotations
 
 import json
+import pickle
 import statistics
 import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -118,6 +120,14 @@ class SimulationError(RuntimeError):
             f"{len(choices)} decision(s): {what}"
         )
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Crossing to the parent process (simulate(jobs=...)): the cause travels as its text,
+        # with the traceback formatted where it happened.
+        what = (f"{type(self.cause).__name__}: {self.cause}"
+                if isinstance(self.cause, BaseException) else self.cause)
+        return (_rebuild_error, (self.seed, self.policy, self.variant, self.options,
+                                 self.choices, self.history, what, self.traceback))
+
     def reproduce_command(self) -> str:
         """The command line that plays this game again."""
         variant = f" --variant {self.variant}" if self.variant else ""
@@ -149,6 +159,21 @@ class SimulationError(RuntimeError):
             "history": self.history,
             "traceback": self.traceback,
         }
+
+
+def _rebuild_error(
+    seed: int,
+    policy: str,
+    variant: str | None,
+    options: RuleOptions,
+    choices: list[str],
+    history: list[dict[str, Any]],
+    cause: str,
+    trace: str,
+) -> SimulationError:
+    error = SimulationError(seed, policy, variant, options, choices, history, cause)
+    error.traceback = trace
+    return error
 
 
 def run_game(
@@ -239,6 +264,8 @@ class Summary:
     seed: int
     results: list[GameResult] = field(default_factory=list)
     elapsed: float = 0.0
+    jobs: int = 1
+    """How many processes played the games (``games_per_second`` is their total)."""
 
     @property
     def games(self) -> int:
@@ -322,6 +349,7 @@ class Summary:
             "mean_decisions": round(self.mean_decisions, 1),
             "elapsed_s": round(self.elapsed, 3),
             "games_per_s": round(self.games_per_second, 2),
+            "jobs": self.jobs,
         }
 
     def format_text(self) -> str:
@@ -352,8 +380,9 @@ class Summary:
             lines.append(f"  {'':<14}median turn {info['median_turn']}; by turn {by_turn}")
         lines.append(f"Mean turns: {self.mean_turns:.2f}; "
                      f"mean decisions per game: {self.mean_decisions:.0f}")
+        processes = f" ({self.jobs} processes)" if self.jobs > 1 else ""
         lines.append(f"Speed: {n} games in {self.elapsed:.2f} s = "
-                     f"{self.games_per_second:.1f} games/s")
+                     f"{self.games_per_second:.1f} games/s{processes}")
         return "\n".join(lines)
 
 
@@ -367,32 +396,96 @@ def simulate(
     check: Callable[[Game], None] | None = None,
     progress: Callable[[int, int], None] | None = None,
     components: Components | None = None,
+    jobs: int = 1,
 ) -> Summary:
     """Play ``games`` games dealt from seeds ``seed``, ``seed + 1``, … and summarise them.
 
     ``variant`` names one of the engine's variants (``RuleOptions.for_variant``) when
-    ``options`` is not given. ``progress(done, total)`` is called after every game.
+    ``options`` is not given. ``progress(done, total)`` is called as games finish.
     ``components`` replaces the packaged components for every game (a what-if study).
+    ``jobs`` > 1 shares the games out among that many processes: the results are the same
+    game for game (each game depends only on its seed), only sooner on a machine with the
+    cores for it. The policy (and ``check``) must then be something another process can
+    receive: a policy name, or an instance of a class defined at the top of a module.
 
     Raises:
-        ValueError: fewer than one game, a negative seed or an unknown variant or policy.
-        SimulationError: a game raised an error (the first one stops the run).
+        ValueError: fewer than one game or job, a negative seed, an unknown variant or
+            policy, or a policy that cannot be sent to another process.
+        SimulationError: a game raised an error (the first one in seed order stops the run).
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a whole number of at least 0, not {seed!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be a whole number of at least 1, not {jobs!r}")
     if options is None:
         options = RuleOptions.for_variant(variant) if variant else RuleOptions()
     chooser = get_policy(policy)
     name = policy_name(policy)
-    summary = Summary(name, variant or "base", seed)
+    jobs = min(jobs, games)
+    summary = Summary(name, variant or "base", seed, jobs=jobs)
     start = time.perf_counter()
-    for i in range(games):
-        game = run_game(seed + i, chooser, options, check=check, variant=variant,
-                        components=components)
-        summary.results.append(GameResult.from_game(game, seed + i))
-        if progress is not None:
-            progress(i + 1, games)
+    if jobs == 1:
+        for i in range(games):
+            game = run_game(seed + i, chooser, options, check=check, variant=variant,
+                            components=components)
+            summary.results.append(GameResult.from_game(game, seed + i))
+            if progress is not None:
+                progress(i + 1, games)
+    else:
+        work = _Work(chooser, options, variant, check, components)
+        summary.results = _play_in_processes(work, range(seed, seed + games), jobs, progress)
     summary.elapsed = time.perf_counter() - start
     return summary
+
+
+@dataclass(frozen=True)
+class _Work:
+    """What every game of a run shares, sent once with each batch of seeds."""
+
+    policy: Policy
+    options: RuleOptions
+    variant: str | None
+    check: Callable[[Game], None] | None
+    components: Components | None
+
+    def play(self, seeds: range) -> list[GameResult]:
+        """Play a batch of seeds in this process (raises the first game's error)."""
+        return [
+            GameResult.from_game(
+                run_game(s, self.policy, self.options, check=self.check, variant=self.variant,
+                         components=self.components),
+                s,
+            )
+            for s in seeds
+        ]
+
+
+def _play_in_processes(
+    work: _Work, seeds: range, jobs: int, progress: Callable[[int, int], None] | None
+) -> list[GameResult]:
+    """Play the seeds in batches on ``jobs`` processes; results in seed order."""
+    try:
+        pickle.dumps(work)
+    except Exception as exc:
+        raise ValueError(
+            f"jobs={jobs} needs a policy and check that another process can receive (a "
+            f"policy name, or an instance of a class defined at the top of a module): {exc}"
+        ) from None
+    # small batches keep the processes evenly busy and the progress moving
+    size = max(1, min(25, len(seeds) // (jobs * 8)))
+    batches = [seeds[i:i + size] for i in range(0, len(seeds), size)]
+    results: list[GameResult] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(work.play, batch) for batch in batches]
+        try:
+            for future in futures:  # in seed order, so the first error is the lowest seed's
+                results.extend(future.result())
+                if progress is not None:
+                    progress(len(results), len(seeds))
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+    return results
