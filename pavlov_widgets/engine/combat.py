@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from .core import Engine, Option, decision, step
+from .dice import dice_text
 
 POSITION_RULE = "3.0 Attack Defender"
 
@@ -85,7 +86,7 @@ def targeted_position(e: Engine, f: dict[str, Any]) -> None:
     e.roll(
         f["attack_dice"],
         {"type": "any", "target": defense},
-        f"{f['source']}: {f['attack_dice']} dice against {colour} Defense {defense} "
+        f"{f['source']}: {dice_text(f['attack_dice'])} against {colour} Defense {defense} "
         f"({word} on a hit)",
         f["rule_name"],
         "targeted_result",

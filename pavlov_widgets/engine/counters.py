@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any
 
 from .core import Engine, Option, decision, step
+from .dice import dice_text
 from .reinforcements import can_afford, start_purchase
 
 MOVE_RULE = "4.0 Move"
@@ -375,7 +376,7 @@ def _act_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 
 
 _ACT_LABELS = {
-    "attack": "{name}: Attack ({n} dice)",
+    "attack": "{name}: Attack ({dice})",
     "suppress": "{name}: Suppress ({n})",
     "command": "{name}: Command (3 Recovers)",
     "radio": "{name}: Request Reinforcements",
@@ -387,7 +388,8 @@ _ACT_LABELS = {
 @cache
 def _act_option(verb: str, cid: str, name: str, n: int = 0) -> Option:
     """One counter's action (pure, so memoised: the same ones are offered all game)."""
-    return Option(f"{verb}:{cid}", _ACT_LABELS[verb].format(name=name, n=n), (f"counter:{cid}",))
+    label = _ACT_LABELS[verb].format(name=name, n=n, dice=dice_text(n))
+    return Option(f"{verb}:{cid}", label, (f"counter:{cid}",))
 
 
 @cache
@@ -559,7 +561,7 @@ def recover_which(e: Engine, p: dict[str, Any], option: str) -> None:
 
 
 def _ask_fire_target(e: Engine, where: str, dice: int, kind: str, source: str, rule: str) -> None:
-    e.ask("fire_target", f"{source}: choose a target ({dice} dice)", rule, where=where,
+    e.ask("fire_target", f"{source}: choose a target ({dice_text(dice)})", rule, where=where,
           dice=dice, target_kind=kind, source=source)
 
 
@@ -586,7 +588,7 @@ def fire(e: Engine, wid: str, dice: int, source: str, rule: str) -> None:
     e.roll(
         dice,
         {"type": "any", "target": defense},
-        f"{source}: {dice} dice against {e.name(wid)} Defense {defense}",
+        f"{source}: {dice_text(dice)} against {e.name(wid)} Defense {defense}",
         rule,
         "fire_result",
         target=wid,

@@ -131,6 +131,11 @@ def distribution(n: int, test: dict[str, Any]) -> list[tuple[str, Fraction]]:
     raise ValueError(f"unknown dice test type {kind!r}")
 
 
+def dice_text(n: int) -> str:
+    """``"1 die"`` or ``"3 dice"``: how many dice a roll uses, in a log line or label."""
+    return "1 die" if n == 1 else f"{n} dice"
+
+
 def hit_marks(dice: list[int], test: dict[str, Any]) -> tuple[bool, ...]:
     """Which dice succeed, for the tests read die by die (``any``, ``count``, ``survive``).
 

@@ -268,7 +268,8 @@ class Game:
         p = self._need_chance()
         values = list(dice) if isinstance(dice, (list, tuple)) else None
         if values is None or len(values) != p["n"]:
-            raise BadDiceError(f"{p['label']}: needs exactly {p['n']} dice, got {dice!r}")
+            need = dice_mod.dice_text(p["n"])
+            raise BadDiceError(f"{p['label']}: needs exactly {need}, got {dice!r}")
         for d in values:
             if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
                 raise BadDiceError(f"{p['label']}: each die must be 1-6, got {d!r}")
@@ -537,7 +538,8 @@ class Game:
                     self.force(value)
                 else:
                     if not isinstance(value, list) or len(value) != p["n"]:
-                        raise SaveFormatError(f"{where}.value: must be {p['n']} dice")
+                        need = dice_mod.dice_text(p["n"])
+                        raise SaveFormatError(f"{where}.value: must be {need}")
                     rolled = self.roll()
                     if rolled != value:
                         raise SaveFormatError(f"{where}.value: recorded {value}, replays {rolled}")

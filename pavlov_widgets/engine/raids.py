@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .core import Engine, Option, decision, step
+from .dice import dice_text
 from .wehrmacht import storm_group_of
 
 RAID_RULE = "3.0 Special Cards: Storm Group"
@@ -63,7 +64,7 @@ def _raid_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     ]
     if chosen:
         n = _raid_dice(e, chosen)
-        opts.append(Option("launch", f"Launch the raid: {len(chosen)} counter(s), {n} dice"))
+        opts.append(Option("launch", f"Launch the raid: {len(chosen)} counter(s), {dice_text(n)}"))
     if p["free"]:
         opts.append(Option("decline", "Do not raid"))
     return opts
@@ -96,7 +97,7 @@ def raid_pick(e: Engine, p: dict[str, Any], option: str) -> None:
     e.roll(
         n,
         {"type": "sum", "target": sg.defense},
-        f"Raid on {sg.name}: {n} dice, total against Defense {sg.defense}",
+        f"Raid on {sg.name}: {dice_text(n)}, total against Defense {sg.defense}",
         RAID_RULE,
         "raid_result",
         raiders=chosen,

@@ -14,6 +14,7 @@ from typing import Any
 from .combat import start_targeted
 from .components import COLOURS
 from .core import Engine, Option, decision, step
+from .dice import dice_text
 
 RULE = "3.0 Wehrmacht Card Phase"
 
@@ -96,7 +97,7 @@ def _card_detail(e: Engine, card_id: str) -> str:
     if card.kind == "ju87":
         return f" ({card.aircraft} aircraft, Ju 87 Defense {card.defense})"
     if card.kind == "artillery":
-        return f" ({card.dice} dice against the building)"
+        return f" ({dice_text(card.dice)} against the building)"
     if card.kind == "place":
         kind = e.c.wehrmacht_types[card.counter_type]
         value = f"Suppress {kind.suppress}" if kind.kind == "infantry" else f"Attack {kind.attack}"
@@ -129,7 +130,7 @@ def card_colour(e: Engine, f: dict[str, Any]) -> None:
         e.roll(
             dice,
             {"type": "any", "target": defense},
-            f"{card.name}: {dice} dice against {colour} Defense {defense}",
+            f"{card.name}: {dice_text(dice)} against {colour} Defense {defense}",
             "3.0 Attack Building",
             "attack_building",
             colour=colour,
@@ -334,7 +335,7 @@ def _suppress_entry_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = [Option("spend:0", "Let it come (spend none)")]
     for k in range(1, available + 1):
         opts.append(
-            Option(f"spend:{k}", f"Spend {k}: {k} dice, any ≥ {defense} stops it", (
+            Option(f"spend:{k}", f"Spend {k}: {dice_text(k)}, any ≥ {defense} stops it", (
                 f"box:suppress:{colour}",
             ))
         )
@@ -355,7 +356,7 @@ def suppress_entry(e: Engine, p: dict[str, Any], option: str) -> None:
     e.roll(
         k,
         {"type": "any", "target": defense},
-        f"Suppression: {k} dice against {e.name(cid)} Defense {defense}",
+        f"Suppression: {dice_text(k)} against {e.name(cid)} Defense {defense}",
         PLACE_RULE,
         "suppress_entry_result",
         counter=cid,
@@ -469,15 +470,15 @@ def assault_colour(e: Engine, f: dict[str, Any]) -> None:
         return
     total += e.tactic("assault_infantry_dice" if kind == "infantry" else "assault_armor_dice")
     if kind == "infantry":
-        e.log(f"Assault: {colour} infantry suppress with {total} dice", rule)
+        e.log(f"Assault: {colour} infantry suppress with {dice_text(total)}", rule)
         start_targeted(e, colour, total, "suppress", f"Assault ({colour} infantry)", rule)
     else:
         defense = e.s.defense[colour]
-        e.log(f"Assault: {colour} armour attacks the building with {total} dice", rule)
+        e.log(f"Assault: {colour} armour attacks the building with {dice_text(total)}", rule)
         e.roll(
             total,
             {"type": "any", "target": defense},
-            f"Assault ({colour} armour): {total} dice against {colour} Defense {defense}",
+            f"Assault ({colour} armour): {dice_text(total)} against {colour} Defense {defense}",
             rule,
             "attack_building",
             colour=colour,

@@ -474,7 +474,7 @@ def test_3_0_suppression_tokens_stop_infantry() -> None:
     )
     assert [(o.id, o.label) for o in game.legal_actions()] == [
         ("spend:0", "Let it come (spend none)"),
-        ("spend:1", "Spend 1: 1 dice, any ≥ 4 stops it"),
+        ("spend:1", "Spend 1: 1 die, any ≥ 4 stops it"),
         ("spend:2", "Spend 2: 2 dice, any ≥ 4 stops it"),
         ("spend:3", "Spend 3: 3 dice, any ≥ 4 stops it"),
     ]
@@ -495,7 +495,7 @@ def test_3_0_suppression_tokens_stop_infantry() -> None:
     game = reveal(state, "d1-scouts-1", script=[3, 4])
     game.apply("spend:1")
     assert lines(game)[-2:] == [
-        f"{W}Suppression: 1 dice against Scouts Defense 5: miss [dice 4]"
+        f"{W}Suppression: 1 die against Scouts Defense 5: miss [dice 4]"
         " (3.0 Place Wehrmacht Counter)",
         f"{W}Scouts enters track 3 (3.0 Place Wehrmacht Counter)",
     ]
@@ -585,10 +585,10 @@ def test_3_0_assault_by_colour_group() -> None:
         f"{W}Assault (green infantry): 4 dice against green Defense 5 (Disrupted on a hit):"
         " hit [dice 5 1 1 1] (3.0 Assault)",
         f"{W}Glushenko is Disrupted (Assault (green infantry)) (3.0 Assault)",
-        f"{W}Assault: purple infantry suppress with 1 dice (3.0 Assault)",
+        f"{W}Assault: purple infantry suppress with 1 die (3.0 Assault)",
         f"{W}Assault (purple infantry): position roll (purple): purple 2 [dice 2] (3.0 Assault)",
         f"{W}Assault (purple infantry) targets P2: Pavlov (3.0 Assault)",
-        f"{W}Assault (purple infantry): 1 dice against purple Defense 6 (Disrupted on a hit):"
+        f"{W}Assault (purple infantry): 1 die against purple Defense 6 (Disrupted on a hit):"
         " miss [dice 1] (3.0 Assault)",
         f"{W}Assault (purple infantry) misses (3.0 Assault)",
         f"{W}Assault: green armour attacks the building with 5 dice (3.0 Assault)",
@@ -612,7 +612,7 @@ def test_3_0_assault_infantry_on_an_empty_colour_has_no_effect() -> None:
     wehrmacht(state, 3, 1, "riflemen")
     game = reveal(state, "d1-assault-1")
     assert lines(game)[1:] == [
-        f"{W}Assault: red infantry suppress with 1 dice (3.0 Assault)",
+        f"{W}Assault: red infantry suppress with 1 die (3.0 Assault)",
         f"{W}Assault (red infantry): no Soviet counter on red positions; no effect (3.0 Assault)",
     ]
 
