@@ -103,6 +103,7 @@ class SimulationError(RuntimeError):
         choices: list[str],
         history: list[dict[str, Any]],
         cause: BaseException | str,
+        trace: str = "",
     ) -> None:
         self.seed = seed
         self.policy = policy
@@ -111,8 +112,11 @@ class SimulationError(RuntimeError):
         self.choices = choices
         self.history = history
         self.cause = cause
+        # ``trace``: the traceback already formatted, when the cause comes as text from
+        # another process (see __reduce__)
         self.traceback = (
-            "".join(traceback.format_exception(cause)) if isinstance(cause, BaseException) else ""
+            "".join(traceback.format_exception(cause)) if isinstance(cause, BaseException)
+            else trace
         )
         what = f"{type(cause).__name__}: {cause}" if isinstance(cause, BaseException) else cause
         super().__init__(
@@ -125,8 +129,8 @@ class SimulationError(RuntimeError):
         # with the traceback formatted where it happened.
         what = (f"{type(self.cause).__name__}: {self.cause}"
                 if isinstance(self.cause, BaseException) else self.cause)
-        return (_rebuild_error, (self.seed, self.policy, self.variant, self.options,
-                                 self.choices, self.history, what, self.traceback))
+        return (SimulationError, (self.seed, self.policy, self.variant, self.options,
+                                  self.choices, self.history, what, self.traceback))
 
     def reproduce_command(self) -> str:
         """The command line that plays this game again."""
@@ -159,21 +163,6 @@ class SimulationError(RuntimeError):
             "history": self.history,
             "traceback": self.traceback,
         }
-
-
-def _rebuild_error(
-    seed: int,
-    policy: str,
-    variant: str | None,
-    options: RuleOptions,
-    choices: list[str],
-    history: list[dict[str, Any]],
-    cause: str,
-    trace: str,
-) -> SimulationError:
-    error = SimulationError(seed, policy, variant, options, choices, history, cause)
-    error.traceback = trace
-    return error
 
 
 def run_game(
