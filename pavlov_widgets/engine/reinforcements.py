@@ -9,6 +9,7 @@ counters arrive in Reserves. The player buys one counter at a time and stops whe
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -17,25 +18,22 @@ from .core import Engine, Option, decision
 
 def affordable(e: Engine, points: int) -> list[str]:
     """Stock counters (Soviet, then weapons, in component order) costing at most ``points``."""
-    specs, weapons = e.c.soviet_counters, e.c.weapons
-    out = [
-        cid for cid, c in e.s.soviet.items() if c.where == "stock" and specs[cid].cost <= points
-    ]
-    out += [
-        wid for wid, where in e.s.weapons.items()
-        if where == "stock" and weapons[wid].cost <= points
-    ]
-    return out
+    return list(_within(e, points))
 
 
 def can_afford(e: Engine, points: int) -> bool:
     """Whether any stock counter costs at most ``points`` (:func:`affordable`, stopping early)."""
+    return next(_within(e, points), None) is not None
+
+
+def _within(e: Engine, points: int) -> Iterator[str]:
     specs, weapons = e.c.soviet_counters, e.c.weapons
-    return any(
-        c.where == "stock" and specs[cid].cost <= points for cid, c in e.s.soviet.items()
-    ) or any(
-        where == "stock" and weapons[wid].cost <= points for wid, where in e.s.weapons.items()
-    )
+    for cid, c in e.s.soviet.items():
+        if c.where == "stock" and specs[cid].cost <= points:
+            yield cid
+    for wid, where in e.s.weapons.items():
+        if where == "stock" and weapons[wid].cost <= points:
+            yield wid
 
 
 def start_purchase(e: Engine, points: int, rule: str) -> None:
