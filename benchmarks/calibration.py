@@ -22,14 +22,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pavlov_widgets.engine import Components, RuleOptions, load_components
+from pavlov_widgets.engine import Components, RuleSettings, load_components
 from pavlov_widgets.sim import Summary, simulate
 
 
 def run(policy: str, games: int, seed: int, components: Components,
         variant: str | None) -> Summary:
     """The summary of ``games`` games of one policy."""
-    options = RuleOptions.for_variant(variant) if variant else RuleOptions()
+    options = RuleSettings.for_variant(variant) if variant else RuleSettings()
     return simulate(games, seed, policy, options, variant=variant, components=components)
 
 

@@ -27,9 +27,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pavlov_widgets.engine import Game, RuleOptions, default_components
-from pavlov_widgets.engine.core import Engine, Option, decision, step
-from pavlov_widgets.engine.setup import initial_state
+from pavlov_widgets.engine import Game, RuleSettings, default_components
+from pavlov_widgets.engine.machine import Engine, Option, decision, step
+from pavlov_widgets.engine.rules.setup import initial_state
 
 DECISIONS = 162
 OPTIONS = tuple(Option(f"pick:{i}", f"Option {i}", (f"square:G{i}R1",)) for i in range(9))
@@ -79,7 +79,7 @@ def floor_pick(e: Engine, p: dict[str, Any], option: str) -> None:
 
 def floor_game(seed: int) -> Game:
     """A game dealt as ``Game.new`` deals it, whose stack runs only the empty rules above."""
-    components, options = default_components(), RuleOptions()
+    components, options = default_components(), RuleSettings()
     state = initial_state(seed, components, options)
     state.stack, state.moves_left = [{"op": "floor_loop"}], 0
     return Game(state, components, options)

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from pavlov_widgets.engine import NotAChanceStepError
-from pavlov_widgets.engine.scenarios import get_scenario
+from pavlov_widgets.engine.examples.scenarios import get_scenario
 from pavlov_widgets.tutor.lab import LabError, branches, compare_options, odds, play_out, what_if
 
 

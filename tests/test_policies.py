@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from pavlov_widgets.engine import Game, Option, RuleOptions
-from pavlov_widgets.engine.options import VARIANTS
+from pavlov_widgets.engine import Game, Option, RuleSettings
+from pavlov_widgets.engine.settings import VARIANTS
 from pavlov_widgets.engine.state import GameState
 from pavlov_widgets.sim import (
     POLICIES,
@@ -227,7 +227,7 @@ def test_heuristic_beats_random_play() -> None:
 @pytest.mark.parametrize("variant", [v for v in VARIANTS if v != "base"])
 def test_heuristic_plays_every_variant(variant: str) -> None:
     """The variants' decisions get legal answers and every step keeps the invariants."""
-    result = play_game(3, "heuristic", RuleOptions.for_variant(variant),
+    result = play_game(3, "heuristic", RuleSettings.for_variant(variant),
                        check=check_invariants, variant=variant)
     assert result.turn >= 1
 

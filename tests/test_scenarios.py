@@ -1,6 +1,6 @@
 """The rulebook's 19 gameplay examples, played by the engine, reach the outcomes it states.
 
-Each scenario lives in :mod:`pavlov_widgets.engine.scenarios`; the notebooks use the same
+Each scenario lives in :mod:`pavlov_widgets.engine.examples.scenarios`; the notebooks use the same
 registry, so a change that breaks an example breaks this test first.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from pavlov_widgets.engine import Game, UnknownScenarioError
-from pavlov_widgets.engine.positions import Position, PositionError
-from pavlov_widgets.engine.scenarios import SCENARIOS, get_scenario, scenario_names
+from pavlov_widgets.engine.examples.positions import Position, PositionError
+from pavlov_widgets.engine.examples.scenarios import SCENARIOS, get_scenario, scenario_names
 
 
 def test_all_nineteen_rulebook_examples_are_registered() -> None:

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from pavlov_widgets.__main__ import main
-from pavlov_widgets.engine import Game, Option, RuleOptions
-from pavlov_widgets.engine import core as engine_core
-from pavlov_widgets.engine.options import VARIANTS
+from pavlov_widgets.engine import Game, Option, RuleSettings
+from pavlov_widgets.engine import machine as engine_core
+from pavlov_widgets.engine.settings import VARIANTS
 from pavlov_widgets.sim import (
     SimulationError,
     Summary,
@@ -181,7 +181,7 @@ def test_cli_checks_invariants_on_request(capsys: pytest.CaptureFixture[str]) ->
 def test_cli_accepts_every_variant_the_engine_knows(
     variant: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """--variant takes its choices from the engine (RuleOptions.for_variant)."""
+    """--variant takes its choices from the engine (RuleSettings.for_variant)."""
     assert sim_cli.variant_names()[0] == "base"
     assert set(sim_cli.variant_names()) == set(VARIANTS)
     assert main(["simulate", "--games", "1", "--variant", variant, "--json"]) == 0
@@ -281,10 +281,10 @@ def test_python_dash_m_runs_from_a_fresh_interpreter() -> None:
 
 
 def test_variant_options_are_the_engines() -> None:
-    """A run with a variant plays with RuleOptions.for_variant of that name."""
+    """A run with a variant plays with RuleSettings.for_variant of that name."""
     run = simulate(1, seed=1, variant="veteran")
     assert run.variant == "veteran"
-    assert RuleOptions.for_variant("veteran").tactics == "veteran"
+    assert RuleSettings.for_variant("veteran").tactics == "veteran"
 
 
 # --- several processes ----------------------------------------------------------------------

@@ -426,14 +426,14 @@ def test_bad_message_error_type_is_a_value_error() -> None:
 
 
 def test_variant_card_actions_show_only_when_the_variant_is_in_play() -> None:
-    from pavlov_widgets.engine import RuleOptions
+    from pavlov_widgets.engine import RuleSettings
 
     def actions(board: Board) -> list[str]:
         (cp,) = (u for u in board.plan["units"] if u["id"] == "62nd-army-cp")
         return list(cp["actions"])
 
     assert "Operational Support" not in actions(Board.new(seed=1))
-    variant = Board.new(seed=1, options=RuleOptions(operational_support=True))
+    variant = Board.new(seed=1, options=RuleSettings(operational_support=True))
     assert actions(variant)[-1] == "Operational Support"
     plain = Board.new(seed=1)
     plain.game = variant.game  # a new game with other options gets a new plan

@@ -2,11 +2,10 @@
 
 Start with :class:`Game` (``Game.new(seed=1)``); see :mod:`pavlov_widgets.engine.game` for
 the decision / chance / undo / save API, :mod:`pavlov_widgets.engine.components` for the
-component data, and :mod:`pavlov_widgets.engine.options` for the rule options.
+component data, and :mod:`pavlov_widgets.engine.settings` for the rule options.
 """
 
 from .components import Components, default_components, load_components
-from .core import LogEntry, Option
 from .errors import (
     BadDiceError,
     ComponentError,
@@ -19,8 +18,9 @@ from .errors import (
     UnknownScenarioError,
 )
 from .game import Chance, Decision, Game
-from .options import RuleOptions
-from .scoring import Score, victory_level
+from .machine import LogEntry, Option
+from .rules.scoring import Score, victory_level
+from .settings import RuleSettings
 
 __all__ = [
     "BadDiceError",
@@ -36,7 +36,7 @@ __all__ = [
     "NothingToUndoError",
     "Option",
     "PavlovError",
-    "RuleOptions",
+    "RuleSettings",
     "SaveFormatError",
     "Score",
     "UnknownScenarioError",

@@ -375,6 +375,12 @@ class Components:
             return self.wehrmacht_types[counter_id.rsplit("-", 1)[0]]
         return kind
 
+    def storm_group_on(self, card_id: str) -> StormGroupSpec:
+        """The Storm Group printed on a Resupply or Storm Group card (3.0 Special Cards)."""
+        if card_id in self.resupply_cards:
+            return self.storm_groups[self.resupply_cards[card_id].storm_group]
+        return self.storm_groups[self.wehrmacht_cards[card_id].storm_group]
+
     @cached_property
     def index(self) -> BoardIndex:
         """The board's lookup tables (the rules read them thousands of times a game)."""

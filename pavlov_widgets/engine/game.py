@@ -28,11 +28,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-# importing the rule modules registers their steps and decisions
-from . import combat, counters, raids, reinforcements, setup, soviet_cards, wehrmacht  # noqa: F401
 from . import dice as dice_mod
 from .components import Components, default_components
-from .core import PHASE_LABELS, Engine, LogEntry, Option
 from .errors import (
     BadDiceError,
     DiceScriptExhaustedError,
@@ -41,8 +38,12 @@ from .errors import (
     NothingToUndoError,
     SaveFormatError,
 )
-from .options import RuleOptions
-from .scoring import Score, score
+from .machine import PHASE_LABELS, Engine, LogEntry, Option
+
+# importing the rule modules registers their steps and decisions
+from .rules import combat, counters, raids, reinforcements, setup, soviet_cards, wehrmacht  # noqa: F401
+from .rules.scoring import Score, score
+from .settings import RuleSettings
 from .state import GameState
 from .validate import check_state, check_variant_cards
 
@@ -101,12 +102,12 @@ class Game:
         self,
         initial: GameState,
         components: Components | None = None,
-        options: RuleOptions | None = None,
+        options: RuleSettings | None = None,
         auto_roll: bool = True,
     ) -> None:
         """Start from a prepared state (see :meth:`new` and the scenario registry)."""
         self.components = components or default_components()
-        self.options = options or RuleOptions()
+        self.options = options or RuleSettings()
         self.auto_roll = auto_roll
         self._initial = initial.copy()
         self._engine = Engine(initial.copy(), self.components, self.options)
@@ -122,7 +123,7 @@ class Game:
     def new(
         cls,
         seed: int = 0,
-        options: RuleOptions | None = None,
+        options: RuleSettings | None = None,
         components: Components | None = None,
         auto_roll: bool = True,
     ) -> Game:
@@ -130,7 +131,7 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int, not {seed!r}")
         comps = components or default_components()
-        opts = options or RuleOptions()
+        opts = options or RuleSettings()
         return cls(setup.initial_state(seed, comps, opts), comps, opts, auto_roll)
 
     # --- reading the game ------------------------------------------------------------
@@ -481,7 +482,7 @@ class Game:
                 "save.components: the game was saved with other component files "
                 f"({data.get('components')!r}, these are {comps.fingerprint!r})"
             )
-        options = RuleOptions.from_dict(data.get("options"))
+        options = RuleSettings.from_dict(data.get("options"))
         auto = data.get("auto_roll")
         if not isinstance(auto, bool):
             raise SaveFormatError("save.auto_roll: must be true or false")

@@ -44,9 +44,7 @@ def render_text(game: Game) -> str:
     supplies = s.tokens.get("supplies", {})
     lines.append("  Supplies: " + (", ".join(f"{k} {n}" for k, n in supplies.items() if n) or "-"))
     if s.storm_box:
-        from .wehrmacht import storm_group_of
-
-        sg = c.storm_groups[storm_group_of(e, s.storm_box)]
+        sg = c.storm_group_on(s.storm_box)
         lines.append(
             f"  Storm Group box: {sg.name} ({sg.colour}, Defense {sg.defense}, {sg.vp} VP)"
         )
@@ -82,9 +80,7 @@ def render_text(game: Game) -> str:
         o = game.outcome or {}
         lines.append(f"GAME OVER: {o.get('level')} - score {o.get('score')} ({o.get('how_text')})")
     else:
-        p = game.pending
+        p = game.state.pending
         if p is not None:
-            from .game import Decision
-
-            lines.append("Now: " + (p.prompt if isinstance(p, Decision) else p.label))
+            lines.append("Now: " + (p["prompt"] if p["kind"] == "decision" else p["label"]))
     return "\n".join(lines)

@@ -14,9 +14,9 @@ from typing import Any
 
 from . import dice as dice_mod
 from .components import COLOURS, Components
-from .core import DECISIONS, STEPS
 from .errors import SaveFormatError
-from .options import RuleOptions
+from .machine import DECISIONS, STEPS
+from .settings import RuleSettings
 from .state import GameState
 
 _COUNTER_PLACES = frozenset({"stock", "reserves", "removed", "raid"})
@@ -164,7 +164,7 @@ def _check_pending(p: dict[str, Any], fail: Any) -> None:
         raise fail("pending.test", f"not a dice test ({exc!r})") from exc
 
 
-def check_variant_cards(s: GameState, c: Components, options: RuleOptions, where: str) -> None:
+def check_variant_cards(s: GameState, c: Components, options: RuleSettings, where: str) -> None:
     """Raise :class:`SaveFormatError` if the variant cards dealt disagree with the options.
 
     With Operational Support (7.1) or a Tactics level (7.2) on, setup deals every card of

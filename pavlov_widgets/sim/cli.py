@@ -17,7 +17,7 @@ import sys
 import time
 from typing import TextIO
 
-from ..engine import RuleOptions
+from ..engine import RuleSettings
 from .invariants import check_invariants
 from .policies import POLICIES
 from .simulate import SimulationError, simulate
@@ -27,8 +27,8 @@ EXIT_ERROR = 1
 
 
 def variant_names() -> list[str]:
-    """The variant names the engine knows (``RuleOptions.for_variant``), ``base`` first."""
-    from ..engine import options as options_mod
+    """The variant names the engine knows (``RuleSettings.for_variant``), ``base`` first."""
+    from ..engine import settings as options_mod
 
     names = list(getattr(options_mod, "VARIANTS", {}) or {})
     return names if "base" in names else ["base", *names]
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     variant = None if args.variant == "base" else args.variant
-    options = RuleOptions.for_variant(args.variant) if variant else RuleOptions()
+    options = RuleSettings.for_variant(args.variant) if variant else RuleSettings()
     bar = None if args.no_progress or not err.isatty() else _ProgressBar(err)
     try:
         summary = simulate(

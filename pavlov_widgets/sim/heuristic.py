@@ -44,13 +44,12 @@ from typing import Any
 
 from ..engine import Game, Option
 from ..engine.components import COLOURS, SUPPLY_TOKENS
-from ..engine.core import Engine
-from ..engine.counters import destinations, inspire_bonus
 from ..engine.dice import p_any_at_least, p_sum_at_least
-from ..engine.raids import raid_candidates
-from ..engine.reinforcements import affordable
-from ..engine.soviet_cards import UNIT_ACTIONS, available, empty_sapper_spots
-from ..engine.wehrmacht import storm_group_of
+from ..engine.machine import Engine
+from ..engine.rules.counters import destinations, inspire_bonus
+from ..engine.rules.raids import raid_candidates
+from ..engine.rules.reinforcements import affordable
+from ..engine.rules.soviet_cards import UNIT_ACTIONS, available, empty_sapper_spots
 
 Scored = tuple[float, str]
 """An option's score and the reason for it."""
@@ -145,7 +144,7 @@ class View:
         if key not in self.memo:
             value = 0.0
             if self.s.storm_box:
-                sg = self.c.storm_groups[storm_group_of(self.e, self.s.storm_box)]
+                sg = self.c.storm_group_on(self.s.storm_box)
                 if sg.colour == colour:
                     n = sum(self.counts[t.number - 1] for t in self.c.board.tracks_of(colour))
                     if 0 < n <= 3:
@@ -998,7 +997,7 @@ def _empty_sapper_spots(v: View) -> list[tuple[int, int]]:
 
 
 def _storm_group(v: View) -> str:
-    return storm_group_of(v.e, v.s.storm_box)
+    return v.c.storm_group_on(v.s.storm_box).id
 
 
 def _inspire(v: View, special: str) -> int:

@@ -32,9 +32,9 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-from ..engine import Game, Option, RuleOptions
+from ..engine import Game, Option, RuleSettings
 from ..engine.components import COLOURS, SUPPLY_TOKENS
-from ..engine.core import DECISIONS, STEPS
+from ..engine.machine import DECISIONS, STEPS
 from ..engine.state import GameState
 
 SOVIET_COUNTERS = 34
@@ -311,7 +311,7 @@ def check_round_trips(game: Game) -> None:
 def play_checked(
     seed: int,
     policy: Callable[[Game, random.Random], Option] | None = None,
-    options: RuleOptions | None = None,
+    options: RuleSettings | None = None,
     *,
     round_trip_every: int = 0,
 ) -> Game:

@@ -20,8 +20,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..engine import Components, Game, Option, RuleOptions
-from ..engine.scoring import AWARDS, IMMEDIATE_LOSSES
+from ..engine import Components, Game, Option, RuleSettings
+from ..engine.rules.scoring import AWARDS, IMMEDIATE_LOSSES
 from .policies import Policy, get_policy, policy_name, policy_rng
 
 MAX_DECISIONS = 20_000
@@ -99,7 +99,7 @@ class SimulationError(RuntimeError):
         seed: int,
         policy: str,
         variant: str | None,
-        options: RuleOptions,
+        options: RuleSettings,
         choices: list[str],
         history: list[dict[str, Any]],
         cause: BaseException | str,
@@ -145,7 +145,7 @@ class SimulationError(RuntimeError):
             self.traceback.rstrip(),
             f"reproduce: {self.reproduce_command()}",
             "or in Python: pavlov_widgets.sim.replay("
-            f"{self.seed}, choices, RuleOptions(**{self.options.to_dict()!r}))",
+            f"{self.seed}, choices, RuleSettings(**{self.options.to_dict()!r}))",
             f"choices ({len(self.choices)}): {json.dumps(self.choices)}",
             f"history (choices and rolls): {json.dumps(self.history)}",
         ])
@@ -168,7 +168,7 @@ class SimulationError(RuntimeError):
 def run_game(
     seed: int,
     policy: str | Policy = "random",
-    options: RuleOptions | None = None,
+    options: RuleSettings | None = None,
     *,
     check: Callable[[Game], None] | None = None,
     variant: str | None = None,
@@ -187,7 +187,7 @@ def run_game(
     """
     chooser = get_policy(policy)
     name = policy_name(policy)
-    opts = options if options is not None else RuleOptions()
+    opts = options if options is not None else RuleSettings()
     rng = policy_rng(seed, name)
     game: Game | None = None
     choices: list[str] = []
@@ -214,7 +214,7 @@ def run_game(
 def play_game(
     seed: int,
     policy: str | Policy = "random",
-    options: RuleOptions | None = None,
+    options: RuleSettings | None = None,
     *,
     check: Callable[[Game], None] | None = None,
     variant: str | None = None,
@@ -230,7 +230,7 @@ def play_game(
 def replay(
     seed: int,
     choices: Sequence[str],
-    options: RuleOptions | None = None,
+    options: RuleSettings | None = None,
     components: Components | None = None,
 ) -> Game:
     """The game dealt from ``seed`` after these choices (rolls come from the seed).
@@ -379,7 +379,7 @@ def simulate(
     games: int,
     seed: int = 0,
     policy: str | Policy = "random",
-    options: RuleOptions | None = None,
+    options: RuleSettings | None = None,
     *,
     variant: str | None = None,
     check: Callable[[Game], None] | None = None,
@@ -389,7 +389,7 @@ def simulate(
 ) -> Summary:
     """Play ``games`` games dealt from seeds ``seed``, ``seed + 1``, … and summarise them.
 
-    ``variant`` names one of the engine's variants (``RuleOptions.for_variant``) when
+    ``variant`` names one of the engine's variants (``RuleSettings.for_variant``) when
     ``options`` is not given. ``progress(done, total)`` is called as games finish.
     ``components`` replaces the packaged components for every game (a what-if study).
     ``jobs`` > 1 shares the games out among that many processes: the results are the same
@@ -409,7 +409,7 @@ def simulate(
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a whole number of at least 1, not {jobs!r}")
     if options is None:
-        options = RuleOptions.for_variant(variant) if variant else RuleOptions()
+        options = RuleSettings.for_variant(variant) if variant else RuleSettings()
     chooser = get_policy(policy)
     name = policy_name(policy)
     jobs = min(jobs, games)
@@ -434,7 +434,7 @@ class _Work:
     """What every game of a run shares, sent once with each batch of seeds."""
 
     policy: Policy
-    options: RuleOptions
+    options: RuleSettings
     variant: str | None
     check: Callable[[Game], None] | None
     components: Components | None

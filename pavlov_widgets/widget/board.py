@@ -37,7 +37,7 @@ from typing import Any, cast
 import anywidget
 import traitlets
 
-from pavlov_widgets.engine import Game, Option, RuleOptions
+from pavlov_widgets.engine import Game, Option, RuleSettings
 from pavlov_widgets.engine.errors import (
     IllegalActionError,
     NotAChanceStepError,
@@ -132,7 +132,7 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
 
     @classmethod
     def new(
-        cls, seed: int = 0, *, options: RuleOptions | None = None, auto_roll: bool = True
+        cls, seed: int = 0, *, options: RuleSettings | None = None, auto_roll: bool = True
     ) -> Board:
         """A board with a new game dealt from ``seed`` (Setup 1–11)."""
         return cls(Game.new(seed=seed, options=options, auto_roll=auto_roll))
@@ -144,7 +144,7 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
 
     @classmethod
     def from_scenario(cls, name: str, *, auto_roll: bool = False) -> Board:
-        """A board at the start of a rulebook example (:mod:`pavlov_widgets.engine.scenarios`).
+        """A board at the start of a rulebook example (see :mod:`.engine.examples.scenarios`).
 
         The example's dice are scripted; by default you roll them with the Roll button, so the
         board shows the exact odds first.
@@ -152,7 +152,7 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         Raises:
             UnknownScenarioError: no scenario has that name.
         """
-        from pavlov_widgets.engine.scenarios import get_scenario
+        from pavlov_widgets.engine.examples.scenarios import get_scenario
 
         return cls(get_scenario(name).build(auto_roll=auto_roll))
 

@@ -25,9 +25,9 @@ from __future__ import annotations
 from math import ceil
 from typing import TYPE_CHECKING, Any
 
-from pavlov_widgets.engine import Chance, Decision, Option, RuleOptions
+from pavlov_widgets.engine import Chance, Decision, Option, RuleSettings
 from pavlov_widgets.engine.components import COLOURS, SPECIALS, Components
-from pavlov_widgets.engine.soviet_cards import UNIT_ACTIONS
+from pavlov_widgets.engine.rules.soviet_cards import UNIT_ACTIONS
 
 if TYPE_CHECKING:
     from pavlov_widgets.engine import Game
@@ -56,10 +56,10 @@ CARD_KIND_LABELS: dict[str, str] = {
 
 
 VARIANT_ACTIONS: dict[str, str] = {"support": "operational_support"}
-"""Card actions that exist only in a variant: action key → the RuleOptions flag (7.1)."""
+"""Card actions that exist only in a variant: action key → the RuleSettings flag (7.1)."""
 
 
-def _unit_actions(unit_id: str, options: RuleOptions | None) -> list[str]:
+def _unit_actions(unit_id: str, options: RuleSettings | None) -> list[str]:
     """The actions a unit offers in this game, in the rulebook's order (2.0, 7.1)."""
     return [
         label
@@ -68,7 +68,7 @@ def _unit_actions(unit_id: str, options: RuleOptions | None) -> list[str]:
     ]
 
 
-def layout(components: Components, options: RuleOptions | None = None) -> dict[str, Any]:
+def layout(components: Components, options: RuleSettings | None = None) -> dict[str, Any]:
     """Everything about the board and the counters that does not change during a game.
 
     ``options`` (the game's rule options) leave out the card actions of variants not in play.

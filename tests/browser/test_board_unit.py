@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from pavlov_widgets import Board
 from pavlov_widgets.engine import Game
-from pavlov_widgets.engine.scenarios import scenario_names
+from pavlov_widgets.engine.examples.scenarios import scenario_names
 from pavlov_widgets.widget.board import STATIC
 
 FAKE_MODEL = """

@@ -19,10 +19,10 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from pavlov_widgets.engine import Game, RuleOptions, default_components
+from pavlov_widgets.engine import Game, RuleSettings, default_components
 from pavlov_widgets.engine.components import COLOURS, TOKEN_TYPES, Components
-from pavlov_widgets.engine.core import DECISIONS, STEPS
-from pavlov_widgets.engine.setup import initial_state
+from pavlov_widgets.engine.machine import DECISIONS, STEPS
+from pavlov_widgets.engine.rules.setup import initial_state
 from pavlov_widgets.engine.state import GameState
 
 COMPONENTS: Components = default_components()
@@ -37,7 +37,7 @@ def blank(
     *,
     phase: str = "wehrmacht_cards",
     turn: int = 1,
-    options: RuleOptions | None = None,
+    options: RuleSettings | None = None,
     components: Components | None = None,
 ) -> GameState:
     """A dealt state (Setup 1-11) with an empty house: every Soviet counter in the stock.
@@ -45,7 +45,7 @@ def blank(
     Decks, tokens and Defense are as Setup leaves them (10 Suppression + 2 Food in Supplies);
     nothing is scheduled and no dice are scripted.
     """
-    state = initial_state(seed, components or COMPONENTS, options or RuleOptions())
+    state = initial_state(seed, components or COMPONENTS, options or RuleSettings())
     for c in state.soviet.values():
         c.where = "stock"
     state.stack = []
@@ -162,7 +162,7 @@ def start(
     state: GameState,
     *frames: dict[str, Any],
     script: Iterable[int] = (),
-    options: RuleOptions | None = None,
+    options: RuleSettings | None = None,
     auto_roll: bool = True,
     components: Components | None = None,
 ) -> Game:
@@ -177,7 +177,7 @@ def reveal(
     state: GameState,
     *card_ids: str,
     script: Iterable[int] = (),
-    options: RuleOptions | None = None,
+    options: RuleSettings | None = None,
     auto_roll: bool = True,
     components: Components | None = None,
 ) -> Game:
@@ -194,7 +194,7 @@ def card_phase(
     state: GameState,
     *card_ids: str,
     script: Iterable[int] = (),
-    options: RuleOptions | None = None,
+    options: RuleSettings | None = None,
 ) -> Game:
     """Start a Soviet Card Phase whose four cards are these (drawn in this order, 2.1)."""
     soviet_on_top(state, *card_ids)
@@ -203,14 +203,14 @@ def card_phase(
 
 
 def counter_phase(state: GameState, *, script: Iterable[int] = (),
-                  options: RuleOptions | None = None) -> Game:
+                  options: RuleSettings | None = None) -> Game:
     """Start a Soviet Counter Phase (4.0) on this position."""
     state.phase = "counter_moves"
     return start(state, {"op": "counter_phase"}, script=script, options=options)
 
 
 def action_phase(state: GameState, *, actions: int = 3, script: Iterable[int] = (),
-                 options: RuleOptions | None = None) -> Game:
+                 options: RuleSettings | None = None) -> Game:
     """Start the actions of a Soviet Counter Phase (4.0), the moves being done."""
     state.phase = "counter_actions"
     state.actions_left, state.moves_left = actions, 0

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pavlov_widgets.engine.combat import find_target_square
+from pavlov_widgets.engine.rules.combat import find_target_square
 from pavlov_widgets.engine.state import GameState
 
 from .helpers import (

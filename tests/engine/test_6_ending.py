@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from pavlov_widgets.engine import RuleOptions, victory_level
-from pavlov_widgets.engine.scoring import AWARDS
+from pavlov_widgets.engine import RuleSettings, victory_level
+from pavlov_widgets.engine.rules.scoring import AWARDS
 from pavlov_widgets.engine.state import GameState
 
 from .helpers import (
@@ -202,7 +202,7 @@ def test_6_0_immediate_losses() -> None:
 
 
 def test_6_0_first_printing_loses_on_resupply_without_food() -> None:
-    options = RuleOptions(immediate_loss_no_food=True)
+    options = RuleSettings(immediate_loss_no_food=True)
     state = blank(options=options)
     counter(state, "pavlov", "G1")
     tokens(state, "supplies", "food", 0)

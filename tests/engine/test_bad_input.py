@@ -32,7 +32,7 @@ from pavlov_widgets.engine import (
     NothingToUndoError,
     Option,
     PavlovError,
-    RuleOptions,
+    RuleSettings,
     SaveFormatError,
     UnknownScenarioError,
     load_components,
@@ -570,12 +570,12 @@ def test_a_save_from_other_components_is_refused() -> None:
 )
 def test_bad_rule_options(data: Any, message: str) -> None:
     with pytest.raises(SaveFormatError) as info:
-        RuleOptions.from_dict(data)
+        RuleSettings.from_dict(data)
     assert message in str(info.value)
 
 
 def test_unknown_scenario() -> None:
-    from pavlov_widgets.engine.scenarios import get_scenario, scenario_names
+    from pavlov_widgets.engine.examples.scenarios import get_scenario, scenario_names
 
     with pytest.raises(UnknownScenarioError) as info:
         get_scenario("no-such-example")

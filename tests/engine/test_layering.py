@@ -46,10 +46,22 @@ def test_engine_imports_no_widget_library() -> None:
     assert bad == [], f"importing the engine loaded {bad}"
 
 
-def _imports(path: Path) -> list[tuple[int, str, int]]:
-    """(line, module, relative level) of every import statement in a file."""
+def _imports(path: Path, skip_type_checking: bool = False) -> list[tuple[int, str, int]]:
+    """(line, module, relative level) of every import statement in a file.
+
+    With ``skip_type_checking``, imports under ``if TYPE_CHECKING:`` are left out (they never
+    run, so they cannot make an import cycle).
+    """
     out = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    hidden: set[int] = set()
+    if skip_type_checking:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+                hidden.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    for node in ast.walk(tree):
+        if id(node) in hidden:
+            continue
         if isinstance(node, ast.Import):
             out += [(node.lineno, alias.name, 0) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -65,24 +77,114 @@ def _imports(path: Path) -> list[tuple[int, str, int]]:
     return out
 
 
+def _module_name(path: Path) -> str:
+    """``pavlov_widgets.engine.rules.counters`` for ``engine/rules/counters.py``."""
+    parts = path.relative_to(ENGINE).with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(("pavlov_widgets", "engine", *parts))
+
+
+def _absolute(path: Path, module: str, level: int) -> str:
+    """The absolute module an import names (a relative one resolved from ``path``)."""
+    if level == 0:
+        return module
+    package = _module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    base = package[: len(package) - (level - 1)]
+    return ".".join([*base, module] if module else base)
+
+
+def _engine_modules() -> dict[str, Path]:
+    return {_module_name(path): path for path in sorted(ENGINE.rglob("*.py"))}
+
+
 def test_engine_source_imports_only_stdlib_and_itself() -> None:
-    files = sorted(ENGINE.glob("*.py"))
+    files = sorted(ENGINE.rglob("*.py"))
     assert len(files) >= 15
     problems = []
     for path in files:
         for line, module, level in _imports(path):
-            if level == 1:  # from . / from .x: inside the engine
-                continue
-            top = module.split(".")[0]
-            ok = level == 0 and (
-                top in sys.stdlib_module_names
-                or module == "pavlov_widgets.engine"
-                or module.startswith("pavlov_widgets.engine.")
+            absolute = _absolute(path, module, level)
+            top = absolute.split(".")[0]
+            ok = (
+                (level == 0 and top in sys.stdlib_module_names)
+                or absolute == "pavlov_widgets.engine"
+                or absolute.startswith("pavlov_widgets.engine.")
             )
             if not ok:
-                problems.append(f"{path.name}:{line}: {'.' * level}{module}")
+                problems.append(f"{path.relative_to(ENGINE)}:{line}: {'.' * level}{module}")
     assert problems == [], "the engine imports outside the standard library: " + ", ".join(
         problems)
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Engine module -> the engine modules it imports (at load time or lazily in a function).
+
+    Package ``__init__`` files are left out: they only re-export their children.
+    """
+    modules = {m: p for m, p in _engine_modules().items() if p.name != "__init__.py"}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        targets: set[str] = set()
+        for _, module, level in _imports(path, skip_type_checking=True):
+            absolute = _absolute(path, module, level)
+            if absolute in modules:
+                targets.add(absolute)
+            elif level:  # "from .. import dice": the names imported are modules
+                targets.update(m for m in modules if m.rsplit(".", 1)[0] == absolute
+                               and m.rsplit(".", 1)[1] in _imported_names(path, absolute))
+        graph[name] = targets - {name}
+    return graph
+
+
+def _imported_names(path: Path, package: str) -> set[str]:
+    """The names a file imports from ``package`` with ``from <package> import a, b``."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level and \
+                _absolute(path, node.module or "", node.level) == package:
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every import cycle found by a depth-first search (one path per cycle found)."""
+    found: list[list[str]] = []
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                found.append([*path[path.index(nxt):], nxt])
+            elif nxt not in state:
+                visit(nxt)
+        path.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node)
+    return found
+
+
+def test_engine_modules_import_each_other_without_a_cycle() -> None:
+    """The machine knows no rule; rules import the machine, never the other way round."""
+    graph = _import_graph()
+    assert "pavlov_widgets.engine.rules.counters" in graph["pavlov_widgets.engine.game"]
+    cycles = _cycles(graph)
+    assert cycles == [], "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
+    machine_imports = graph["pavlov_widgets.engine.machine"]
+    assert not any(".rules." in m or ".examples." in m for m in machine_imports)
+
+
+def test_the_cycle_search_finds_a_cycle() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
 
 
 def test_the_import_check_itself_catches_a_bad_import(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""The rule options (``RuleOptions``): each printing or reading does what its field says.
+"""The rule options (``RuleSettings``): each printing or reading does what its field says.
 
 The defaults follow the 2nd printing; each test runs the same position under the default and
 under the alternative and asserts where they differ.
@@ -11,7 +11,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from pavlov_widgets.engine import Game, RuleOptions, load_components
+from pavlov_widgets.engine import Game, RuleSettings, load_components
 
 from .helpers import (
     at,
@@ -49,16 +49,16 @@ SECOND_PRINTING = {
 
 
 def test_options_defaults_are_the_second_printing() -> None:
-    defaults = RuleOptions().to_dict()
+    defaults = RuleSettings().to_dict()
     assert {k: defaults[k] for k in SECOND_PRINTING} == SECOND_PRINTING
-    opts = RuleOptions(forward_observer_dice=2, victory_table="first", weapons_eat=True)
-    assert RuleOptions.from_dict(opts.to_dict()) == opts
+    opts = RuleSettings(forward_observer_dice=2, victory_table="first", weapons_eat=True)
+    assert RuleSettings.from_dict(opts.to_dict()) == opts
     assert Game.new(seed=1, options=opts).to_dict()["options"] == opts.to_dict()
 
 
 def test_options_forward_observer_dice() -> None:
     for dice in (2, 3):
-        options = RuleOptions(forward_observer_dice=dice)
+        options = RuleSettings(forward_observer_dice=dice)
         state = blank(options=options)
         counter(state, "potanski", "G1")
         tokens(state, "loc:10", "artillery", 1)
@@ -78,7 +78,7 @@ def test_options_forward_observer_dice() -> None:
 
 def test_options_victory_table() -> None:
     for table, level in (("second", "Minor Defeat"), ("first", "Draw")):
-        options = RuleOptions(victory_table=table)
+        options = RuleSettings(victory_table=table)
         state = blank(options=options)
         play_out_deck(state)
         counter(state, "pavlov", "G1")
@@ -90,7 +90,7 @@ def test_options_victory_table() -> None:
 
 
 def test_options_immediate_loss_no_food() -> None:
-    options = RuleOptions(immediate_loss_no_food=True)
+    options = RuleSettings(immediate_loss_no_food=True)
     state = blank(options=options)
     counter(state, "pavlov", "G1")
     tokens(state, "supplies", "food", 1)  # some Food: no loss, the counter is fed
@@ -99,7 +99,7 @@ def test_options_immediate_loss_no_food() -> None:
 
 
 def test_options_weapons_eat() -> None:
-    def position(options: RuleOptions) -> Game:
+    def position(options: RuleSettings) -> Game:
         state = blank(options=options)
         for cid, square in [("sobgayda", "G1"), ("murzaev", "G1"), ("pavlov", "G2"),
                             ("chekhov", "G3"), ("chait", "reserves")]:
@@ -109,11 +109,11 @@ def test_options_weapons_eat() -> None:
         tokens(state, "supplies", "food", 1)
         return reveal(state, "resupply-voentorg", options=options)
 
-    game = position(RuleOptions())  # five counters, one Food: all fed
+    game = position(RuleSettings())  # five counters, one Food: all fed
     assert lines(game)[1] == (
         f"{W}Resupply: 5 to feed need 1 Food; 1 paid, 0 go hungry (3.0 Special Cards: Resupply)"
     )
-    game = position(RuleOptions(weapons_eat=True))  # seven mouths
+    game = position(RuleSettings(weapons_eat=True))  # seven mouths
     assert lines(game)[1] == (
         f"{W}Resupply: 7 to feed need 2 Food; 1 paid, 2 go hungry (3.0 Special Cards: Resupply)"
     )
@@ -126,7 +126,7 @@ def test_options_weapons_eat() -> None:
     check_invariants(game)
 
 
-def _shifted_bomb(options: RuleOptions) -> Game:
+def _shifted_bomb(options: RuleSettings) -> Game:
     state = blank(options=options)
     disrupt_location(state, 13)
     tokens(state, "loc:14", "wire", 1)
@@ -135,13 +135,13 @@ def _shifted_bomb(options: RuleOptions) -> Game:
 
 
 def test_options_ju87_shift_removes_tokens() -> None:
-    game = _shifted_bomb(RuleOptions())
+    game = _shifted_bomb(RuleSettings())
     assert lines(game)[2:4] == [
         f"{W}Location 13 is already Disrupted: the bomb moves to 14 (3.0 Bomb Stalingrad)",
         f"{W}Bomb on 14 destroys the Wire Communications token there (3.0 Bomb Stalingrad)",
     ]
     assert (at(game, "loc:14", "wire"), at(game, "loc:14", "disrupted")) == (0, 0)
-    game = _shifted_bomb(RuleOptions(ju87_shift_removes_tokens=False, ju87_shift_adds_fog=True))
+    game = _shifted_bomb(RuleSettings(ju87_shift_removes_tokens=False, ju87_shift_adds_fog=True))
     # the token stays; the location is Disrupted instead (and a Fog of War card comes)
     assert lines(game)[3:5] == [
         f"{W}Bomb on 14: 139th Signal Battalion is Disrupted (3.0 Bomb Stalingrad)",
@@ -153,7 +153,7 @@ def test_options_ju87_shift_removes_tokens() -> None:
 
 def test_options_ju87_shift_adds_fog() -> None:
     for adds in (True, False):
-        options = RuleOptions(ju87_shift_adds_fog=adds)
+        options = RuleSettings(ju87_shift_adds_fog=adds)
         state = blank(options=options)
         disrupt_location(state, 14)
         game = reveal(state, "d1-ju87-2-1", script=[5, 5, 4, 1, 1, 1], options=options)
@@ -171,7 +171,7 @@ def test_options_sapper_on_placement() -> None:
     board["tracks"][3]["sapper_circles"] = [1]  # a Sapper location on track 4's first circle
     comps = load_components(overrides={"board.json": board})
     for on in (True, False):
-        options = RuleOptions(sapper_on_placement=on)
+        options = RuleSettings(sapper_on_placement=on)
         state = blank(options=options, components=comps)
         counter(state, "pavlov", "G1")
         tokens(state, "sapper:4:1", "sapper", 1)
@@ -194,7 +194,7 @@ def test_options_sapper_on_placement() -> None:
 def test_options_milk_house_at_bottom() -> None:
     seeds_last = []
     for seed in range(6):
-        deck = Game.new(seed=seed, options=RuleOptions(milk_house_at_bottom=True)).state
+        deck = Game.new(seed=seed, options=RuleSettings(milk_house_at_bottom=True)).state
         assert deck.wehrmacht_deck[-1] == "d5-milk-house"
         seeds_last.append(Game.new(seed=seed).state.wehrmacht_deck[-1])
     assert any(last != "d5-milk-house" for last in seeds_last)  # shuffled in by default

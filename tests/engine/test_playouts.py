@@ -40,7 +40,7 @@ from pavlov_widgets.engine import (
     Option,
     victory_level,
 )
-from pavlov_widgets.engine.core import DECISIONS
+from pavlov_widgets.engine.machine import DECISIONS
 from pavlov_widgets.sim import invariants as sim_invariants
 
 from .helpers import check_invariants

@@ -23,7 +23,7 @@ HERE = Path(__file__).resolve().parent
 if __name__ == "__main__":  # run as a script from a checkout: import the package beside it
     sys.path.insert(0, str(HERE.parent.parent))
 
-from pavlov_widgets.engine import Game, RuleOptions  # noqa: E402
+from pavlov_widgets.engine import Game, RuleSettings  # noqa: E402
 
 PASSING = frozenset({"end-phase", "actions-done", "moves-done", "done", "decline", "fire",
                      "back", "one", "leave", "spend:0", "accept"})
@@ -36,7 +36,7 @@ class Golden:
     name: str
     seed: int
     eagerness: float
-    options: RuleOptions = field(default_factory=RuleOptions)
+    options: RuleSettings = field(default_factory=RuleSettings)
 
     @property
     def path(self) -> Path:
@@ -49,7 +49,7 @@ GAMES: tuple[Golden, ...] = (
     Golden("seed-1-eager", 1, 0.9),
     Golden("seed-3-uniform", 3, 0.0),
     Golden("seed-4-first-printing", 4, 0.9,
-           RuleOptions(forward_observer_dice=2, victory_table="first", weapons_eat=True)),
+           RuleSettings(forward_observer_dice=2, victory_table="first", weapons_eat=True)),
 )
 """The golden games (a handful: each trace is a whole game)."""
 
@@ -99,8 +99,8 @@ def trace(golden: Golden) -> str:
     return "\n".join(out) + "\n"
 
 
-def _changed(options: RuleOptions) -> dict[str, object]:
-    default = RuleOptions().to_dict()
+def _changed(options: RuleSettings) -> dict[str, object]:
+    default = RuleSettings().to_dict()
     return {k: v for k, v in options.to_dict().items() if v != default[k]}
 
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import dice as dice_mod
-from .components import COLOURS, Components
-from .core import Engine, step
-from .options import RuleOptions
-from .state import GameState, SovietCounter
+from .. import dice as dice_mod
+from ..components import COLOURS, Components
+from ..machine import Engine, step
+from ..settings import RuleSettings
+from ..state import GameState, SovietCounter
 
 
-def initial_state(seed: int, components: Components, options: RuleOptions) -> GameState:
+def initial_state(seed: int, components: Components, options: RuleSettings) -> GameState:
     """The state before the first turn: every component where Setup 1–11 puts it."""
     c = components
     tokens_stock = {t.id: t.total - t.in_supplies for t in c.tokens.values()}

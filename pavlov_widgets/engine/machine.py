@@ -18,7 +18,7 @@ from typing import Any
 from . import dice as dice_mod
 from .components import COLOURS, LOC_KEYS, Components, Square, Track, Unit
 from .errors import DiceScriptExhaustedError
-from .options import RuleOptions
+from .settings import RuleSettings
 from .state import GameState
 
 
@@ -156,7 +156,7 @@ PHASE_LABELS: dict[str, str] = {
 class Engine:
     """A state plus the rules that move it on. ``Game`` wraps it with history and undo."""
 
-    def __init__(self, state: GameState, components: Components, options: RuleOptions) -> None:
+    def __init__(self, state: GameState, components: Components, options: RuleSettings) -> None:
         self.s = state
         self.c = components
         self.o = options
@@ -295,11 +295,14 @@ class Engine:
             cards[i], cards[j] = cards[j], cards[i]
 
     def lose(self, how: str, text: str, rule: str) -> None:
-        """End the game at once with an immediate loss (6.0)."""
-        from .scoring import finish
+        """End the game at once with an immediate loss (6.0).
 
+        The scoring rules register the ``finish`` step; it runs here and now (not pushed),
+        so nothing after the loss is resolved. Going through the registry keeps the machine
+        free of imports from the rules.
+        """
         self.log(text, rule, kind="loss")
-        finish(self, immediate_loss=how)
+        STEPS["finish"](self, {"op": "finish", "immediate_loss": how})
 
     # --- tokens -----------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ states. The notebooks walk through them (the learner makes the moves) and the te
 them, so the tutor cannot drift from the engine.
 
 Example:
-    >>> from pavlov_widgets.engine.scenarios import get_scenario
+    >>> from pavlov_widgets.engine.examples.scenarios import get_scenario
     >>> sniper = get_scenario("sniper")
     >>> game = sniper.play()
     >>> sniper.verify(game)
@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .errors import UnknownScenarioError
-from .game import Game
-from .options import RuleOptions
+from ..errors import UnknownScenarioError
+from ..game import Game
+from ..settings import RuleSettings
 from .positions import Position
 
 
@@ -587,7 +587,7 @@ register(
 
 def _observer_position() -> Position:
     return (
-        Position(options=RuleOptions(forward_observer_dice=2))
+        Position(options=RuleSettings(forward_observer_dice=2))
         .counter("potanski", "G1")
         .tokens("artillery", "loc:10")
         .wehrmacht(1, 1, "stug-iiib")
@@ -694,7 +694,7 @@ register(
 
 
 def _support_position() -> Position:
-    p = Position(options=RuleOptions(operational_support=True)).counter("pavlov", "G1")
+    p = Position(options=RuleSettings(operational_support=True)).counter("pavlov", "G1")
     card = p.soviet_card("62nd-army-cp", "13th-guards-cp")
     return p.operational_support("mamayev-kurgan").hand(card).resume("soviet_cards")
 
@@ -725,7 +725,7 @@ register(
 
 def _tactics_position(level: str, cards: tuple[str, ...]) -> Position:
     return (
-        Position(options=RuleOptions(tactics=level), turn=1)
+        Position(options=RuleSettings(tactics=level), turn=1)
         .counter("pavlov", "reserves")
         .tactics_on_top(*cards)
         .wehrmacht_cards("d1-leig18-1", "d1-riflemen-1", "d1-riflemen-2")

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from .core import Engine, Option, decision
+from ..machine import Engine, Option, decision
 
 
 def affordable(e: Engine, points: int) -> list[str]:

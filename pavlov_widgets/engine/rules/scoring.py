@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .core import Engine
-from .wehrmacht import storm_group_of
+from ..machine import Engine, step
 
 AWARDS: tuple[tuple[int, str, str], ...] = (
     (50, "Hero of the Soviet Union", "Epic Victory"),
@@ -49,7 +48,7 @@ class Score:
 
 def score(e: Engine) -> Score:
     """The current score of a game."""
-    vp = sum(e.c.storm_groups[storm_group_of(e, card)].vp for card in e.s.storm_won)
+    vp = sum(e.c.storm_group_on(card).vp for card in e.s.storm_won)
     support = sum(e.c.operational_support[c].vp for c in e.s.os_won)
     return Score(vp, len(e.house_counters()), len(e.wehrmacht_on_board()), support)
 
@@ -64,6 +63,12 @@ def victory_level(total: int, table: str = "second") -> tuple[str, str, str]:
     if total >= -19:
         return "loss", "Minor Defeat", ""
     return "loss", "Major Defeat", ""
+
+
+@step("finish")
+def finish_step(e: Engine, f: dict[str, Any]) -> None:
+    """End the game (6.0): ``f["immediate_loss"]`` names an immediate loss, or is None."""
+    finish(e, f.get("immediate_loss"))
 
 
 def finish(e: Engine, immediate_loss: str | None) -> None:

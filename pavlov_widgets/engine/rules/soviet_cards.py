@@ -11,8 +11,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from .components import COLOURS, SUPPLY_TOKENS
-from .core import Engine, Option, decision, step
+from ..components import COLOURS, SUPPLY_TOKENS
+from ..machine import Engine, Option, decision, step
 from .raids import raid_candidates, raid_target_clear, start_raid
 from .reinforcements import can_afford, start_purchase
 

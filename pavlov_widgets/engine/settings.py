@@ -22,11 +22,11 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "operational-support+veteran": {"operational_support": True, "tactics": "veteran"},
     "operational-support+elite": {"operational_support": True, "tactics": "elite"},
 }
-"""Named variants (7.1, 7.2) as option settings: ``RuleOptions.for_variant(name)``."""
+"""Named variants (7.1, 7.2) as option settings: ``RuleSettings.for_variant(name)``."""
 
 
 @dataclass(frozen=True, slots=True)
-class RuleOptions:
+class RuleSettings:
     """Choices between printings and readings of the rules (all default to the 2nd printing)."""
 
     forward_observer_dice: int = 3
@@ -77,7 +77,7 @@ class RuleOptions:
             raise ValueError(f"tactics must be one of {', '.join(TACTICS_LEVELS)}")
 
     @classmethod
-    def for_variant(cls, name: str, **overrides: Any) -> RuleOptions:
+    def for_variant(cls, name: str, **overrides: Any) -> RuleSettings:
         """The options of a named variant (see :data:`VARIANTS`), plus any overrides."""
         if name not in VARIANTS:
             raise ValueError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}")
@@ -88,7 +88,7 @@ class RuleOptions:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: Any) -> RuleOptions:
+    def from_dict(cls, data: Any) -> RuleSettings:
         """Options from :meth:`to_dict` output; unknown or mistyped fields raise an error."""
         if not isinstance(data, dict):
             raise SaveFormatError("options: must be an object")

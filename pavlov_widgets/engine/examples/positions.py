@@ -6,7 +6,7 @@ where in the turn play resumes, and script the dice. ``Position(...).game()`` gi
 :class:`~pavlov_widgets.engine.game.Game` that plays on from there under every rule.
 
 Example:
-    >>> from pavlov_widgets.engine.positions import Position
+    >>> from pavlov_widgets.engine.examples.positions import Position
     >>> pos = Position().counter("pavlov", "R2").defense("red", 5)
     >>> pos.wehrmacht_cards("d1-sniper-1").resume("wehrmacht", cards=1).dice(3, 2, 5, 1, 1, 1)
     <Position turn 3, resume at wehrmacht>
@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import COLOURS, Components, default_components
-from .errors import PavlovError
-from .game import Game
-from .options import RuleOptions
-from .setup import initial_state
+from ..components import COLOURS, Components, default_components
+from ..errors import PavlovError
+from ..game import Game
+from ..rules.setup import initial_state
+from ..settings import RuleSettings
 
 RESUME_POINTS: dict[str, list[dict[str, Any]]] = {
     "soviet_cards": [
@@ -68,13 +68,13 @@ class Position:
     def __init__(
         self,
         seed: int = 11,
-        options: RuleOptions | None = None,
+        options: RuleSettings | None = None,
         components: Components | None = None,
         turn: int = 3,
     ) -> None:
         """Deal a game from ``seed``, then clear the house (every Soviet counter to the stock)."""
         self.components = components or default_components()
-        self.options = options or RuleOptions()
+        self.options = options or RuleSettings()
         self.s = initial_state(seed, self.components, self.options)
         self.s.stack = []
         self.s.turn = turn

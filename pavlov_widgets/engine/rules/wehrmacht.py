@@ -11,10 +11,10 @@ from __future__ import annotations
 from math import ceil
 from typing import Any
 
+from ..components import COLOURS
+from ..dice import dice_text
+from ..machine import Engine, Option, decision, step
 from .combat import start_targeted
-from .components import COLOURS
-from .core import Engine, Option, decision, step
-from .dice import dice_text
 
 RULE = "3.0 Wehrmacht Card Phase"
 
@@ -569,23 +569,16 @@ def storm_group_card(e: Engine, f: dict[str, Any]) -> None:
     _into_storm_box(e, f["card"])
 
 
-def storm_group_of(e: Engine, card_id: str) -> str:
-    """The storm group id on a Resupply or Storm Group card."""
-    if card_id in e.c.resupply_cards:
-        return e.c.resupply_cards[card_id].storm_group
-    return e.c.wehrmacht_cards[card_id].storm_group
-
-
 def _into_storm_box(e: Engine, card_id: str) -> None:
     s = e.s
     if s.storm_box:
         s.storm_lost.append(s.storm_box)
-        old = e.c.storm_groups[storm_group_of(e, s.storm_box)].name
+        old = e.c.storm_group_on(s.storm_box).name
         e.log(f"The {old} Storm Group card leaves the game", "3.0 Special Cards: Storm Group")
     s.storm_box = card_id
     if s.wehrmacht_current == card_id:
         s.wehrmacht_current = ""
-    sg = e.c.storm_groups[storm_group_of(e, card_id)]
+    sg = e.c.storm_group_on(card_id)
     e.log(
         f"Storm Group: {sg.name} (Defense {sg.defense}, {sg.vp} VP; {sg.colour} tracks must be "
         "clear) is placed in the Storm Group box",

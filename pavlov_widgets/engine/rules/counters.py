@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from .core import Engine, Option, decision, step
-from .dice import dice_text
+from ..dice import dice_text
+from ..machine import Engine, Option, decision, step
 from .reinforcements import can_afford, start_purchase
 
 MOVE_RULE = "4.0 Move"

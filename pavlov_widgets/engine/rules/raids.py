@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Engine, Option, decision, step
-from .dice import dice_text
-from .wehrmacht import storm_group_of
+from ..dice import dice_text
+from ..machine import Engine, Option, decision, step
+from .scoring import finish
 
 RAID_RULE = "3.0 Special Cards: Storm Group"
 
@@ -22,7 +22,7 @@ def raid_target_clear(e: Engine) -> bool:
     """Whether the Storm Group box holds a card whose colour of tracks is clear."""
     if not e.s.storm_box:
         return False
-    colour = e.c.storm_groups[storm_group_of(e, e.s.storm_box)].colour
+    colour = e.c.storm_group_on(e.s.storm_box).colour
     return all(
         not any(e.s.tracks[t.number - 1]) for t in e.tracks_of(colour)
     )
@@ -41,7 +41,7 @@ def raid_candidates(e: Engine) -> list[str]:
 
 def start_raid(e: Engine, free: bool) -> None:
     """Ask for raiders (``free``: the end-of-game Milk House raid, which may be declined)."""
-    sg = e.c.storm_groups[storm_group_of(e, e.s.storm_box)]
+    sg = e.c.storm_group_on(e.s.storm_box)
     e.ask(
         "raid_pick",
         f"Storm Group raid on {sg.name} (Defense {sg.defense}): choose the raiders",
@@ -86,7 +86,7 @@ def raid_pick(e: Engine, p: dict[str, Any], option: str) -> None:
         e.log("No raid on the Milk House", "6.0 Ending the Game")
         return
     chosen: list[str] = p["chosen"]
-    sg = e.c.storm_groups[storm_group_of(e, e.s.storm_box)]
+    sg = e.c.storm_group_on(e.s.storm_box)
     for cid in chosen:
         was = e.s.soviet[cid].where
         e.s.soviet[cid].where = "raid"
@@ -107,7 +107,7 @@ def raid_pick(e: Engine, p: dict[str, Any], option: str) -> None:
 @step("raid_result")
 def raid_result(e: Engine, f: dict[str, Any]) -> None:
     """Success sets the card aside for its VP; either way each raider rolls for its fate."""
-    sg = e.c.storm_groups[storm_group_of(e, e.s.storm_box)]
+    sg = e.c.storm_group_on(e.s.storm_box)
     total = sum(f["dice"])
     if total >= sg.defense:
         e.s.storm_won.append(e.s.storm_box)
@@ -153,7 +153,7 @@ def game_end(e: Engine, f: dict[str, Any]) -> None:
     e.s.phase = "game_end"
     e.push("final_score")
     box = e.s.storm_box
-    if box and e.c.storm_groups[storm_group_of(e, box)].id == "milk-house":
+    if box and e.c.storm_group_on(box).id == "milk-house":
         rule = "6.0 Ending the Game"
         if not raid_target_clear(e):
             e.log("The Milk House cannot be raided (its tracks are not clear)", rule)
@@ -167,6 +167,4 @@ def game_end(e: Engine, f: dict[str, Any]) -> None:
 @step("final_score")
 def final_score(e: Engine, f: dict[str, Any]) -> None:
     """Score the game and set the victory level (6.0)."""
-    from .scoring import finish
-
     finish(e, immediate_loss=None)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Engine, Option, decision, step
-from .dice import dice_text
+from ..dice import dice_text
+from ..machine import Engine, Option, decision, step
 
 POSITION_RULE = "3.0 Attack Defender"
 
