@@ -171,7 +171,7 @@ def _mangle(rng: random.Random, legal: list[str]) -> str:
 
 _JUNK: list[Any] = [
     None, 0, -1, 1.5, True, False, b"end-phase", ["end-phase"], ("end-phase",),
-    {"id": "end-phase"}, object(), Option("no-such-option", "No such option"),
+    {"id": "end-phase"}, object(), Option("to", "Nowhere", (), place="nowhere"),
     "", " ", "\x00", "a" * 10_000, "Павлов", "card:", "to:", "move:", "back;", "end-phase\n",
 ]
 

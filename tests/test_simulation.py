@@ -128,7 +128,7 @@ def test_an_illegal_choice_is_an_error() -> None:
     with pytest.raises(SimulationError, match="not an Option"):
         simulate(1, policy=lambda game, rng: "end-phase")  # type: ignore[arg-type,return-value]
     with pytest.raises(SimulationError, match="illegal action"):
-        simulate(1, policy=lambda game, rng: Option("no-such-option", "?"))
+        simulate(1, policy=lambda game, rng: Option("to", "?", (), place="nowhere"))
 
 
 def test_an_engine_error_is_reported_with_its_replay(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,8 +5,10 @@ the decision / chance / undo / save API, :mod:`pavlov_widgets.engine.components`
 component data, and :mod:`pavlov_widgets.engine.settings` for the rule options.
 """
 
+from .actions import Option
 from .components import Components, default_components, load_components
 from .errors import (
+    ActionIdError,
     BadDiceError,
     ComponentError,
     DiceScriptExhaustedError,
@@ -14,15 +16,18 @@ from .errors import (
     NotAChanceStepError,
     NothingToUndoError,
     PavlovError,
+    PositionError,
     SaveFormatError,
+    SettingsError,
     UnknownScenarioError,
 )
 from .game import Chance, Decision, Game
-from .machine import LogEntry, Option
+from .log import LogEntry
 from .rules.scoring import Score, victory_level
 from .settings import RuleSettings
 
 __all__ = [
+    "ActionIdError",
     "BadDiceError",
     "Chance",
     "ComponentError",
@@ -36,9 +41,11 @@ __all__ = [
     "NothingToUndoError",
     "Option",
     "PavlovError",
+    "PositionError",
     "RuleSettings",
     "SaveFormatError",
     "Score",
+    "SettingsError",
     "UnknownScenarioError",
     "default_components",
     "load_components",

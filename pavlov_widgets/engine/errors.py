@@ -55,3 +55,18 @@ class UnknownScenarioError(PavlovError, KeyError):
 
 class NothingToUndoError(PavlovError, ValueError):
     """Undo at the start of a game, or redo with nothing undone."""
+
+
+class ActionIdError(PavlovError, ValueError):
+    """An option id or verb that the action codec cannot read or write (see ``actions``)."""
+
+
+class PositionError(PavlovError, ValueError):
+    """A position that cannot happen in a game; the message says what is wrong and where.
+
+    Raised by ``Position.game()`` before any game is made, so nothing set so far is lost.
+    """
+
+
+class SettingsError(PavlovError, ValueError):
+    """A rule setting with an unknown name or a value of the wrong type (``RuleSettings``)."""

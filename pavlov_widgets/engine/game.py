@@ -21,6 +21,7 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from . import dice as dice_mod
+from .actions import Option
 from .components import Components, default_components
 from .errors import (
     BadDiceError,
@@ -38,7 +40,8 @@ from .errors import (
     NothingToUndoError,
     SaveFormatError,
 )
-from .machine import PHASE_LABELS, Engine, LogEntry, Option
+from .log import LogEntry
+from .machine import PHASE_LABELS, Engine
 
 # importing the rule modules registers their steps and decisions
 from .rules import combat, counters, raids, reinforcements, setup, soviet_cards, wehrmacht  # noqa: F401
@@ -50,6 +53,10 @@ from .validate import check_state, check_variant_cards
 SAVE_FORMAT = "pavlov-widgets-save"
 SAVE_VERSION = 1
 SNAPSHOT_EVERY = 48
+
+_DECISION_SERIALS = itertools.count(1)
+"""Numbers every moment a game may be asked to act, across all games of this process, so an
+option handed out at one decision is never mistaken for one of a later decision."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +122,10 @@ class Game:
         self._redo: list[list[_Entry]] = []
         self._snapshots: dict[int, tuple[GameState, int]] = {}
         self._options_cache: tuple[dict[str, Any], list[Option]] | None = None
+        self.rev = 0
+        """The revision: it goes up by one with every change to the game (a choice, a roll,
+        undo, redo), so a view can tell whether it shows the game as it is now."""
+        self._decision = next(_DECISION_SERIALS)
         self._engine.run()
         self._snapshot_if_due()
         self._auto()
@@ -187,12 +198,21 @@ class Game:
         if p is None or self.is_over:
             return None
         if p["kind"] == "decision":
-            return Decision(p["op"], p["prompt"], p["rule"], tuple(self._fresh_options()))
+            return Decision(p["op"], p["prompt"], p["rule"], tuple(self.legal_actions()))
         return self.chance()
 
     def legal_actions(self) -> list[Option]:
-        """The options of the pending decision, in their fixed order ([] otherwise)."""
-        return list(self._fresh_options())
+        """The options of the pending decision, in their fixed order ([] otherwise).
+
+        Each option is tied to this decision (:attr:`.Option.decision`): ``apply`` refuses it
+        once the game has moved on, even where an option with the same id is legal again.
+        """
+        serial = self._decision
+        return [o.bound(serial) for o in self._fresh_options()]
+
+    def legal_ids(self) -> list[str]:
+        """The ids of the pending decision's options, in the same order (cheaper to list)."""
+        return [o.id for o in self._fresh_options()]
 
     def _fresh_options(self) -> list[Option]:
         """Compute the pending decision's options and remember them for :meth:`apply`.
@@ -240,17 +260,24 @@ class Game:
         if not isinstance(option_id, str):
             raise IllegalActionError(action, p["prompt"], p["rule"],
                                      "an action must be an option id (a string) or an Option")
+        if isinstance(action, Option) and action.decision not in (0, self._decision):
+            raise IllegalActionError(
+                action, p["prompt"], p["rule"],
+                "this option was offered at an earlier decision; list the options again "
+                "with legal_actions()",
+            )
         cache = self._options_cache
         legal = cache[1] if cache is not None and cache[0] is p else self._fresh_options()
         for option in legal:
             if option.id == option_id:
                 break
         else:
-            sample = ", ".join(o.id for o in legal[:6]) + (" ..." if len(legal) > 6 else "")
+            every = ", ".join(o.id for o in legal)
             raise IllegalActionError(action, p["prompt"], p["rule"],
-                                     f"not a legal option here; legal: {sample}")
-        self._do(_Entry("choose", option_id))
+                                     f"not a legal option here; legal: {every}")
+        self._do(_Entry("choose", option_id), option)
         self._auto()
+        self._changed()
 
     def roll(self) -> list[int]:
         """Roll the pending chance step with the game's dice; returns the dice."""
@@ -258,6 +285,7 @@ class Game:
         dice = self._engine.draw_dice(p["n"])
         self._do(_Entry("roll", dice))
         self._auto()
+        self._changed()
         return dice
 
     def force(self, dice: Sequence[int]) -> None:
@@ -276,6 +304,7 @@ class Game:
                 raise BadDiceError(f"{p['label']}: each die must be 1-6, got {d!r}")
         self._do(_Entry("roll", values, forced=True))
         self._auto()
+        self._changed()
 
     def step(self) -> None:
         """Move on by one: roll a pending chance step (what the board's Step button does).
@@ -291,11 +320,16 @@ class Game:
             raise NotAChanceStepError(f"no roll is pending: {what}")
         return p
 
-    def _do(self, entry: _Entry) -> None:
+    def _changed(self) -> None:
+        """The game moved on: a new revision, and a new decision for the options to tie to."""
+        self.rev += 1
+        self._decision = next(_DECISION_SERIALS)
+
+    def _do(self, entry: _Entry, option: Option | None = None) -> None:
         """Resolve one entry and record it; on an internal error, restore and re-raise."""
         before = len(self._history)
         try:
-            self._resolve(entry)
+            self._resolve(entry, option)
         except Exception:
             self._restore(before)
             raise
@@ -305,9 +339,10 @@ class Game:
         if len(self._history) % SNAPSHOT_EVERY == 0:
             self._snapshot_if_due()
 
-    def _resolve(self, entry: _Entry) -> None:
+    def _resolve(self, entry: _Entry, option: Option | None = None) -> None:
         if entry.kind == "choose":
-            self._engine.resolve_decision(entry.value)
+            # a replayed choice is rebuilt from its id: the rules read only verb and arguments
+            self._engine.resolve_decision(option or Option.from_id(entry.value))
         else:
             self._engine.resolve_chance(list(entry.value))
 
@@ -380,6 +415,7 @@ class Game:
         redo = list(self._redo)
         self._restore(k)
         self._redo = [*redo, undone]
+        self._changed()
 
     def redo(self) -> None:
         """Make the last undone step again, with the same dice.
@@ -394,6 +430,7 @@ class Game:
         for entry in group:
             self._engine_replay_forward(entry)
         self._redo = keep
+        self._changed()
 
     def _engine_replay_forward(self, entry: _Entry) -> None:
         self._replay_one(entry)
@@ -413,6 +450,8 @@ class Game:
         twin._redo = list(self._redo)
         twin._snapshots = {k: (s.copy(), n) for k, (s, n) in self._snapshots.items()}
         twin._options_cache = None
+        twin.rev = self.rev
+        twin._decision = self._decision  # the same moment: its options serve both
         return twin
 
     def fork(self, seed: int | None = None, auto_roll: bool | None = None) -> Game:

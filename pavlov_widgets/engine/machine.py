@@ -12,102 +12,19 @@ Rule modules register their handlers with :func:`step` and :func:`decision`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from . import dice as dice_mod
+from .actions import Option
 from .components import COLOURS, LOC_KEYS, Components, Square, Track, Unit
 from .errors import DiceScriptExhaustedError
+from .log import LogEntry
 from .settings import RuleSettings
 from .state import GameState
 
-
-@dataclass(frozen=True, slots=True, init=False)
-class Option:
-    """One legal choice of a pending decision.
-
-    Attributes:
-        id: stable identifier passed to ``Game.apply`` (e.g. ``"move:pavlov"``).
-        label: what a person reads on a button.
-        targets: board regions this option is drawn on (``"counter:pavlov"``,
-            ``"square:G4R1"``, ``"loc:12"``, ``"track:4:1"``, ``"card:soviet-03"``,
-            ``"box:reserves"``); empty for a plain button.
-    """
-
-    id: str
-    label: str
-    targets: tuple[str, ...] = ()
-
-    def __init__(self, id: str, label: str, targets: tuple[str, ...] = ()) -> None:
-        # Thousands are made per game: setting the slots directly is a third faster than the
-        # frozen dataclass's own __init__ (which goes through object.__setattr__).
-        _set_option_id(self, id)
-        _set_option_label(self, label)
-        _set_option_targets(self, targets)
-
-
-_set_option_id = Option.__dict__["id"].__set__
-_set_option_label = Option.__dict__["label"].__set__
-_set_option_targets = Option.__dict__["targets"].__set__
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class LogEntry:
-    """One line of the game log: when, what, the dice and the rule that made it happen."""
-
-    turn: int
-    phase: str
-    text: str
-    rule: str
-    dice: tuple[int, ...] = ()
-    kind: str = "event"
-    marks: tuple[bool, ...] = ()
-    """For a roll read die by die: which dice succeeded (see :func:`.dice.hit_marks`)."""
-
-    def __init__(
-        self,
-        turn: int,
-        phase: str,
-        text: str,
-        rule: str,
-        dice: tuple[int, ...] = (),
-        kind: str = "event",
-        marks: tuple[bool, ...] = (),
-    ) -> None:
-        # Hundreds per game: set the slots directly, as for Option.
-        _set_log[0](self, turn)
-        _set_log[1](self, phase)
-        _set_log[2](self, text)
-        _set_log[3](self, rule)
-        _set_log[4](self, dice)
-        _set_log[5](self, kind)
-        _set_log[6](self, marks)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for the board and saves."""
-        return {
-            "turn": self.turn,
-            "phase": self.phase,
-            "text": self.text,
-            "rule": self.rule,
-            "dice": list(self.dice),
-            "kind": self.kind,
-            "marks": list(self.marks),
-        }
-
-    def __str__(self) -> str:
-        dice = f" [dice {' '.join(map(str, self.dice))}]" if self.dice else ""
-        return f"T{self.turn} {self.phase}: {self.text}{dice} ({self.rule})"
-
-
-_set_log = tuple(
-    LogEntry.__dict__[name].__set__
-    for name in ("turn", "phase", "text", "rule", "dice", "kind", "marks")
-)
-
 StepFn = Callable[["Engine", dict[str, Any]], None]
 OptionsFn = Callable[["Engine", dict[str, Any]], list[Option]]
-ResolveFn = Callable[["Engine", dict[str, Any], str], None]
+ResolveFn = Callable[["Engine", dict[str, Any], Option], None]
 
 STEPS: dict[str, StepFn] = {}
 DECISIONS: dict[str, tuple[OptionsFn, ResolveFn]] = {}
@@ -185,11 +102,16 @@ class Engine:
         dice: Iterable[int] = (),
         kind: str = "event",
         marks: tuple[bool, ...] = (),
+        *,
+        result: str = "",
+        card: str = "",
+        targets: tuple[str, ...] = (),
+        removed: tuple[str, ...] = (),
     ) -> None:
-        """Add a log entry for the current turn and phase."""
+        """Add a log entry for the current turn and phase (fields: see :class:`.LogEntry`)."""
         self.log_entries.append(
             LogEntry(self.s.turn, PHASE_LABELS[self.s.phase], text, rule, tuple(dice), kind,
-                     marks)
+                     marks, result, card, targets, removed)
         )
 
     def push(self, op: str, **data: Any) -> None:
@@ -253,12 +175,12 @@ class Engine:
             return offered[1]
         return DECISIONS[p["op"]][0](self, p)
 
-    def resolve_decision(self, option_id: str) -> None:
+    def resolve_decision(self, option: Option) -> None:
         """Resolve the pending decision with an option already checked to be legal."""
         pending = self.s.pending
         assert pending is not None
         self.s.pending = None
-        DECISIONS[pending["op"]][1](self, pending, option_id)
+        DECISIONS[pending["op"]][1](self, pending, option)
         self.run()
 
     def resolve_chance(self, dice: list[int]) -> None:
@@ -267,8 +189,9 @@ class Engine:
         assert pending is not None
         self.s.pending = None
         test = pending["test"]
-        self.log(f"{pending['label']}: {dice_mod.read(dice, test)}", pending["rule"], dice,
-                 kind="roll", marks=dice_mod.hit_marks(dice, test))
+        result = dice_mod.read(dice, test)
+        self.log(f"{pending['label']}: {result}", pending["rule"], dice,
+                 kind="roll", marks=dice_mod.hit_marks(dice, test), result=result)
         self.push(pending["then"], dice=list(dice), **pending["ctx"])
         self.run()
 

@@ -94,7 +94,7 @@ BAD_ACTIONS: list[Any] = [
     "", "nonsense", "card:", "card:soviet-99:62nd-army-cp:resupply", "move:nobody",
     "to:Z9", "buy:pavlov:extra", "take:gold", " end-phase", "END-PHASE", "spend:-1",
     None, 3, 2.5, True, ["end-phase"], {"id": "end-phase"}, b"end-phase",
-    Option("no-such-option", "Nothing"),
+    Option("to", "Nowhere", (), place="nowhere"),
 ]
 
 
@@ -111,7 +111,7 @@ def refuse_illegal(game: Game, rng: random.Random, pool: dict[str, set[str]]) ->
                          if i not in legal)
         if foreign:
             bad.append(rng.choice(foreign))
-            bad.append(Option(rng.choice(foreign), "from another decision"))
+            bad.append(Option.from_id(rng.choice(foreign), "from another decision"))
         with pytest.raises(NotAChanceStepError):
             game.roll()
         with pytest.raises(NotAChanceStepError):

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actions import Option
 from ..dice import dice_text
-from ..machine import Engine, Option, decision, step
+from ..machine import Engine, decision, step
 
 POSITION_RULE = "3.0 Attack Defender"
 
@@ -131,14 +132,15 @@ def targeted_result(e: Engine, f: dict[str, Any]) -> None:
 
 def _hit_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     return [
-        Option(f"hit:{cid}", f"{e.name(cid)} is hit", (f"counter:{cid}",))
+        Option.from_id(f"hit:{cid}", f"{e.name(cid)} is hit", (f"counter:{cid}",))
         for cid in e.counters_at(p["square"])
     ]
 
 
 @decision("choose_hit", _hit_options)
-def choose_hit(e: Engine, p: dict[str, Any], option: str) -> None:
+def choose_hit(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """The player picks which of two counters sharing a position takes the attack."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     e.push("casualty", counter=option.split(":", 1)[1], why=p["source"], rule=p["rule_name"])
 
 
@@ -179,14 +181,15 @@ def _first_aid_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     cid = p["counter"]
     left = e.count("supplies", "first_aid")
     return [
-        Option("first-aid", f"Use First Aid ({left} in Supplies)", ("box:supplies",)),
-        Option("accept", f"Lose {e.name(cid)}", (f"counter:{cid}",)),
+        Option.from_id("first-aid", f"Use First Aid ({left} in Supplies)", ("box:supplies",)),
+        Option.from_id("accept", f"Lose {e.name(cid)}", (f"counter:{cid}",)),
     ]
 
 
 @decision("first_aid", _first_aid_options)
-def first_aid(e: Engine, p: dict[str, Any], option: str) -> None:
+def first_aid(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Spend a First Aid token to ignore the casualty, or accept it (5.0)."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     cid = p["counter"]
     if option == "first-aid":
         e.move_tokens("first_aid", "supplies", "stock")

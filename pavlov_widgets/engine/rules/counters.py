@@ -18,8 +18,9 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+from ..actions import Option
 from ..dice import dice_text
-from ..machine import Engine, Option, decision, step
+from ..machine import Engine, decision, step
 from .reinforcements import can_afford, start_purchase
 
 MOVE_RULE = "4.0 Move"
@@ -144,10 +145,10 @@ def move_loop(e: Engine, f: dict[str, Any]) -> None:
 
 @cache
 def _move_option(cid: str, name: str) -> Option:
-    return Option(f"move:{cid}", f"Move {name}", (f"counter:{cid}",))
+    return Option.from_id(f"move:{cid}", f"Move {name}", (f"counter:{cid}",))
 
 
-_MOVES_DONE = Option("moves-done", "Done moving")
+_MOVES_DONE = Option.from_id("moves-done", "Done moving")
 
 
 def _move_pick_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -157,8 +158,9 @@ def _move_pick_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 
 
 @decision("move_pick", _move_pick_options)
-def move_pick(e: Engine, p: dict[str, Any], option: str) -> None:
+def move_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Pick the counter to move, or end the moves."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     if option == "moves-done":
         e.log("Moves done", MOVE_RULE)
         return
@@ -173,10 +175,10 @@ def _to_option(sq_id: str, label: str, kind: str, other: str) -> Option:
         label += f", joining {other}"
     elif kind == "displace":
         label += f", displacing {other}"
-    return Option(f"to:{sq_id}", label, (f"square:{sq_id}",))
+    return Option.from_id(f"to:{sq_id}", label, (f"square:{sq_id}",))
 
 
-_BACK = Option("back", "Choose another counter")
+_BACK = Option.from_id("back", "Choose another counter")
 
 
 def _move_to_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -190,8 +192,9 @@ def _move_to_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 
 
 @decision("move_to", _move_to_options)
-def move_to(e: Engine, p: dict[str, Any], option: str) -> None:
+def move_to(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Choose the destination; then whether to carry a weapon; then where the displaced go."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     cid = p["counter"]
     if option == "back":
         e.push("move_loop")
@@ -219,17 +222,18 @@ def _carry_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     cid = p["counter"]
     origin = e.s.soviet[cid].where
     opts = [
-        Option(f"carry:{w}", f"Take the {e.name(w)}", (f"weapon:{w}",))
+        Option.from_id(f"carry:{w}", f"Take the {e.name(w)}", (f"weapon:{w}",))
         for w in _matching_weapons(e, origin, _special(e, cid))
     ]
     if not p["must"]:
-        opts.append(Option("leave", "Move without a weapon"))
+        opts.append(Option.from_id("leave", "Move without a weapon"))
     return opts
 
 
 @decision("carry_weapon", _carry_options)
-def carry_weapon(e: Engine, p: dict[str, Any], option: str) -> None:
+def carry_weapon(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Carry the chosen weapon (or none) along with the move."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     _perform_move(e, p["counter"], p["target"], "" if option == "leave" else option[6:])
 
 
@@ -260,17 +264,18 @@ def _perform_move(e: Engine, cid: str, target: str, weapon: str) -> None:
 def _displace_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     occ = e.occupancy()
     opts = [
-        Option(f"to:{sq.id}", e.square_label(sq.id), (f"square:{sq.id}",))
+        Option.from_id(f"to:{sq.id}", e.square_label(sq.id), (f"square:{sq.id}",))
         for sq in e.c.board.squares
         if sq.id not in occ
     ]
-    opts.append(Option("to:reserves", "Reserves", ("box:reserves",)))
+    opts.append(Option.from_id("to:reserves", "Reserves", ("box:reserves",)))
     return opts
 
 
 @decision("displace_to", _displace_options)
-def displace_to(e: Engine, p: dict[str, Any], option: str) -> None:
+def displace_to(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """The displaced counter's free move; it takes its own weapon along."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     cid, square = p["counter"], p["square"]
     target = option.split(":", 1)[1]
     e.s.soviet[cid].where = target
@@ -368,7 +373,7 @@ def _team_pairs(e: Engine) -> list[tuple[str, list[str], str]]:
     return out
 
 
-_ACTIONS_DONE = Option("actions-done", "End the Soviet Counter Phase")
+_ACTIONS_DONE = Option.from_id("actions-done", "End the Soviet Counter Phase")
 
 
 def _act_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -389,7 +394,7 @@ _ACT_LABELS = {
 def _act_option(verb: str, cid: str, name: str, n: int = 0) -> Option:
     """One counter's action (pure, so memoised: the same ones are offered all game)."""
     label = _ACT_LABELS[verb].format(name=name, n=n, dice=dice_text(n))
-    return Option(f"{verb}:{cid}", label, (f"counter:{cid}",))
+    return Option.from_id(f"{verb}:{cid}", label, (f"counter:{cid}",))
 
 
 @cache
@@ -402,7 +407,7 @@ def _team_option(verb: str, sq_id: str, names: tuple[str, str], weapon: str,
         "mg-suppress": "Machine Gun suppress",
         "mortar": f"Mortar ({weapon})",
     }[verb]
-    return Option(
+    return Option.from_id(
         f"team:{verb}:{sq_id}",
         f"{names[0]} & {names[1]}: {label}",
         (f"counter:{pair[0]}", f"counter:{pair[1]}", f"weapon:{weapon_id}"),
@@ -490,8 +495,9 @@ def _act(e: Engine, cid: str, exhaust: bool) -> None:
 
 
 @decision("act_pick", _act_options)
-def act_pick(e: Engine, p: dict[str, Any], option: str) -> None:
+def act_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Carry out the chosen counter action."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     if option == "actions-done":
         e.log("The Soviet Counter Phase ends", "4.0 Soviet Counter Phase")
         return
@@ -546,14 +552,15 @@ def _recover_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     cid = p["counter"]
     tgt = (f"counter:{cid}",)
     return [
-        Option("disrupted", "Remove the Disrupted token", tgt),
-        Option("exhausted", "Flip back from Exhausted", tgt),
+        Option.from_id("disrupted", "Remove the Disrupted token", tgt),
+        Option.from_id("exhausted", "Flip back from Exhausted", tgt),
     ]
 
 
 @decision("recover_which", _recover_options)
-def recover_which(e: Engine, p: dict[str, Any], option: str) -> None:
+def recover_which(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """A counter both Disrupted and Exhausted recovers one of the two."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     recover(e, p["counter"], option, "4.0 Recover")
 
 
@@ -567,7 +574,7 @@ def _ask_fire_target(e: Engine, where: str, dice: int, kind: str, source: str, r
 
 def _fire_target_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     return [
-        Option(
+        Option.from_id(
             f"target:{wid}",
             f"{e.name(wid)} on track {t + 1} (Defense {e.wehrmacht_defense(wid)})",
             (f"track:{t + 1}:{i + 1}",),
@@ -577,8 +584,9 @@ def _fire_target_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 
 
 @decision("fire_target", _fire_target_options)
-def fire_target(e: Engine, p: dict[str, Any], option: str) -> None:
+def fire_target(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Roll the attack against the chosen target."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     fire(e, option.split(":", 1)[1], p["dice"], p["source"], p["rule"])
 
 
@@ -626,14 +634,15 @@ def _suppress(e: Engine, where: str, value: int, source: str, rule: str) -> None
 def _split_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     n, (a, b) = p["n"], p["colours"]
     return [
-        Option(f"split:{k}", f"{a} {k} / {b} {n - k}", (f"box:suppress:{a}", f"box:suppress:{b}"))
+        Option.from_id(f"split:{k}", f"{a} {k} / {b} {n - k}", (f"box:suppress:{a}", f"box:suppress:{b}"))
         for k in range(n, -1, -1)
     ]
 
 
 @decision("suppress_split", _split_options)
-def suppress_split(e: Engine, p: dict[str, Any], option: str) -> None:
+def suppress_split(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Split the tokens between the two colours of a two-coloured position (4.0 Suppress)."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     k = int(option.split(":")[1])
     a, b = p["colours"]
     e.move_tokens("suppression", "supplies", f"suppress:{a}", k)
@@ -662,18 +671,19 @@ def _command_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     for cid in command_targets(e, p["commander"]):
         c = e.s.soviet[cid]
         if c.disrupted:
-            opts.append(Option(f"cmd:{cid}:disrupted", f"{e.name(cid)}: remove Disrupted",
+            opts.append(Option.from_id(f"cmd:{cid}:disrupted", f"{e.name(cid)}: remove Disrupted",
                                (f"counter:{cid}",)))
         if c.exhausted:
-            opts.append(Option(f"cmd:{cid}:exhausted", f"{e.name(cid)}: flip from Exhausted",
+            opts.append(Option.from_id(f"cmd:{cid}:exhausted", f"{e.name(cid)}: flip from Exhausted",
                                (f"counter:{cid}",)))
-    opts.append(Option("done", "No more Recovers"))
+    opts.append(Option.from_id("done", "No more Recovers"))
     return opts
 
 
 @decision("command_target", _command_options)
-def command_target(e: Engine, p: dict[str, Any], option: str) -> None:
+def command_target(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """One free Recover; the counter gets a Command token and cannot act this phase."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     if option == "done":
         return
     _, cid, what = option.split(":")
@@ -689,14 +699,15 @@ def command_target(e: Engine, p: dict[str, Any], option: str) -> None:
 def _fo_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     where = e.s.soviet[p["observer"]].where
     return [
-        Option(f"target:{wid}", f"{e.name(wid)} on track {t + 1}", (f"track:{t + 1}:{i + 1}",))
+        Option.from_id(f"target:{wid}", f"{e.name(wid)} on track {t + 1}", (f"track:{t + 1}:{i + 1}",))
         for t, i, wid in _wehrmacht_in_sight(e, where, None)
     ]
 
 
 @decision("fo_target", _fo_options)
-def fo_target(e: Engine, p: dict[str, Any], option: str) -> None:
+def fo_target(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """The first target; then an optional adjacent second one (4.0 Forward Observer)."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     wid = option.split(":", 1)[1]
     e.ask("fo_second", "Forward Observer: a second, adjacent target?", "4.0 Forward Observer",
           observer=p["observer"], first=wid)
@@ -712,16 +723,17 @@ def _adjacent(e: Engine, wid: str) -> list[tuple[int, int, str]]:
 
 def _fo_second_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = [
-        Option(f"target:{wid}", f"Also {e.name(wid)} (circle {i + 1})", (f"track:{t + 1}:{i + 1}",))
+        Option.from_id(f"target:{wid}", f"Also {e.name(wid)} (circle {i + 1})", (f"track:{t + 1}:{i + 1}",))
         for t, i, wid in _adjacent(e, p["first"])
     ]
-    opts.append(Option("one", "Only the first target"))
+    opts.append(Option.from_id("one", "Only the first target"))
     return opts
 
 
 @decision("fo_second", _fo_second_options)
-def fo_second(e: Engine, p: dict[str, Any], option: str) -> None:
+def fo_second(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Roll against each target in turn."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     targets = [p["first"]] + ([option.split(":", 1)[1]] if option != "one" else [])
     dice = e.o.forward_observer_dice
     name = e.name(p["observer"])

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actions import Option
 from ..dice import dice_text
-from ..machine import Engine, Option, decision, step
+from ..machine import Engine, decision, step
 from .scoring import finish
 
 RAID_RULE = "3.0 Special Cards: Storm Group"
@@ -58,21 +59,22 @@ def _raid_dice(e: Engine, chosen: list[str]) -> int:
 def _raid_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     chosen: list[str] = p["chosen"]
     opts = [
-        Option(f"raider:{cid}", f"Send {e.name(cid)}", (f"counter:{cid}",))
+        Option.from_id(f"raider:{cid}", f"Send {e.name(cid)}", (f"counter:{cid}",))
         for cid in raid_candidates(e)
         if cid not in chosen
     ]
     if chosen:
         n = _raid_dice(e, chosen)
-        opts.append(Option("launch", f"Launch the raid: {len(chosen)} counter(s), {dice_text(n)}"))
+        opts.append(Option.from_id("launch", f"Launch the raid: {len(chosen)} counter(s), {dice_text(n)}"))
     if p["free"]:
-        opts.append(Option("decline", "Do not raid"))
+        opts.append(Option.from_id("decline", "Do not raid"))
     return opts
 
 
 @decision("raid_pick", _raid_options)
-def raid_pick(e: Engine, p: dict[str, Any], option: str) -> None:
+def raid_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Add raiders one at a time, then launch (or decline the free raid)."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     if option.startswith("raider:"):
         e.ask(
             "raid_pick",

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from ..machine import Engine, Option, decision
+from ..actions import Option
+from ..machine import Engine, decision
 
 
 def affordable(e: Engine, points: int) -> list[str]:
@@ -50,12 +51,12 @@ def _cost(e: Engine, cid: str) -> int:
 @cache
 def _buy_option(cid: str, name: str, cost: int, kind: str) -> Option:
     """Buying one counter (pure, so memoised: the same stock is offered again and again)."""
-    return Option(f"buy:{cid}", f"{name} (cost {cost})", (f"{kind}:{cid}",))
+    return Option.from_id(f"buy:{cid}", f"{name} (cost {cost})", (f"{kind}:{cid}",))
 
 
 @cache
 def _done_option(points: int) -> Option:
-    return Option("done", f"Done ({points} point(s) unspent)")
+    return Option.from_id("done", f"Done ({points} point(s) unspent)")
 
 
 def _options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -69,8 +70,9 @@ def _options(e: Engine, p: dict[str, Any]) -> list[Option]:
 
 
 @decision("reinforce", _options)
-def reinforce(e: Engine, p: dict[str, Any], option: str) -> None:
+def reinforce(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Buy one counter into Reserves, then offer the rest of the points."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     if option == "done":
         return
     cid = option.split(":", 1)[1]

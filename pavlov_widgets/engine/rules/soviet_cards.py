@@ -11,8 +11,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from ..actions import Option
 from ..components import COLOURS, SUPPLY_TOKENS
-from ..machine import Engine, Option, decision, step
+from ..machine import Engine, decision, step
 from .raids import raid_candidates, raid_target_clear, start_raid
 from .reinforcements import can_afford, start_purchase
 
@@ -206,14 +207,14 @@ def _support(e: Engine, unit: str) -> None:
 @cache
 def _card_option(index: int, card_id: str, unit: str, short: str, action: str) -> Option:
     """One card action's option (pure, so memoised: the same few recur every phase)."""
-    return Option(
+    return Option.from_id(
         f"card:{card_id}:{unit}:{action}",
         f"Card {index + 1}, {short}: {_ACTION_LABELS[unit, action]}",
         (f"card:{card_id}",),
     )
 
 
-_END_PHASE = Option("end-phase", "End the Soviet Card Phase")
+_END_PHASE = Option.from_id("end-phase", "End the Soviet Card Phase")
 
 
 def _card_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -240,8 +241,9 @@ def _card_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 
 
 @decision("card_action", _card_options)
-def card_action(e: Engine, p: dict[str, Any], option: str) -> None:
+def card_action(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Use one card for one of its unit's actions (2.2), then offer the next."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     if option == "end-phase":
         e.log("The Soviet Card Phase ends", "2.2 Take up to Three Actions")
         return
@@ -273,12 +275,13 @@ def _pick_location(e: Engine, purpose: str, unit: str, locations: list[int]) -> 
 
 
 def _location_options(e: Engine, p: dict[str, Any]) -> list[Option]:
-    return [Option(f"loc:{n}", f"Location {n}", (f"loc:{n}",)) for n in p["locations"]]
+    return [Option.from_id(f"loc:{n}", f"Location {n}", (f"loc:{n}",)) for n in p["locations"]]
 
 
 @decision("card_location", _location_options)
-def card_location(e: Engine, p: dict[str, Any], option: str) -> None:
+def card_location(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """The chosen location for a Recover or Ready action."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     _apply_location(e, p["purpose"], p["unit"], int(option.split(":")[1]))
 
 
@@ -316,18 +319,19 @@ def _resupply(e: Engine, unit: str) -> None:
 
 def _resupply_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = [
-        Option(f"take:{k}", f"Add {e.c.tokens[k].name} ({e.count('stock', k)} in stock)",
+        Option.from_id(f"take:{k}", f"Add {e.c.tokens[k].name} ({e.count('stock', k)} in stock)",
                ("box:staging",))
         for k in SUPPLY_TOKENS
         if e.count("stock", k) > 0
     ]
-    opts.append(Option("done", f"Done ({5 - p['left']} added)"))
+    opts.append(Option.from_id("done", f"Done ({5 - p['left']} added)"))
     return opts
 
 
 @decision("resupply_pick", _resupply_options)
-def resupply_pick(e: Engine, p: dict[str, Any], option: str) -> None:
+def resupply_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """One token at a time from the stock to the Staging Area, up to five."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     if option == "done":
         return
     kind = option.split(":")[1]
@@ -353,18 +357,19 @@ def _buttress(e: Engine, unit: str) -> None:
 
 def _buttress_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = [
-        Option(f"defense:{c}", f"Raise {c} Defense to {e.s.defense[c] + 1}", (f"defense:{c}",))
+        Option.from_id(f"defense:{c}", f"Raise {c} Defense to {e.s.defense[c] + 1}", (f"defense:{c}",))
         for c in COLOURS
         if e.s.defense[c] < e.c.board.defense_max
     ]
     if e.location_disrupted(3):
-        opts.append(Option("loc:3", "Remove the Disrupted token from 3", ("loc:3",)))
+        opts.append(Option.from_id("loc:3", "Remove the Disrupted token from 3", ("loc:3",)))
     return opts
 
 
 @decision("buttress_pick", _buttress_options)
-def buttress_pick(e: Engine, p: dict[str, Any], option: str) -> None:
+def buttress_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Spend the Sapper token: +1 Defense for a colour, or clear location 3."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     rule = "2.0 8th Guards Sapper Battalion"
     e.move_tokens("sapper", "supplies", "stock")
     if option == "loc:3":
@@ -383,14 +388,15 @@ def _field(e: Engine, unit: str) -> None:
 
 def _sapper_spot_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     return [
-        Option(f"spot:{t}:{c}", f"Track {t}, circle {c}", (f"track:{t}:{c}",))
+        Option.from_id(f"spot:{t}:{c}", f"Track {t}, circle {c}", (f"track:{t}:{c}",))
         for t, c in empty_sapper_spots(e)
     ]
 
 
 @decision("sapper_spot", _sapper_spot_options)
-def sapper_spot(e: Engine, p: dict[str, Any], option: str) -> None:
+def sapper_spot(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Move the Sapper token from Supplies to the chosen location."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     _, t, c = option.split(":")
     e.move_tokens("sapper", "supplies", f"sapper:{t}:{c}")
     e.log(f"A Sapper token is placed on track {t}, circle {c}", "2.0 8th Guards Sapper Battalion")
@@ -418,15 +424,16 @@ def _load_options(e: Engine, p: dict[str, Any]) -> list[Option]:
         if e.count("staging", k):
             for n in _flotilla_open(e):
                 opts.append(
-                    Option(f"load:{k}:{n}", f"{e.c.tokens[k].name} onto {n}", (f"loc:{n}",))
+                    Option.from_id(f"load:{k}:{n}", f"{e.c.tokens[k].name} onto {n}", (f"loc:{n}",))
                 )
-    opts.append(Option("done", "Done loading"))
+    opts.append(Option.from_id("done", "Done loading"))
     return opts
 
 
 @decision("load_pick", _load_options)
-def load_pick(e: Engine, p: dict[str, Any], option: str) -> None:
+def load_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """One token from Staging onto an empty, undisrupted Flotilla location."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     if option == "done":
         return
     _, kind, n = option.split(":")

@@ -11,9 +11,10 @@ from __future__ import annotations
 from math import ceil
 from typing import Any
 
+from ..actions import Option
 from ..components import COLOURS
 from ..dice import dice_text
-from ..machine import Engine, Option, decision, step
+from ..machine import Engine, decision, step
 from .combat import start_targeted
 
 RULE = "3.0 Wehrmacht Card Phase"
@@ -175,19 +176,20 @@ def ju87(e: Engine, f: dict[str, Any]) -> None:
 def _aa_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     chosen: list[int] = p["chosen"]
     opts = [
-        Option(f"aa:{n}", f"Fire the Anti-aircraft token on {n} (2 dice)", (f"loc:{n}",))
+        Option.from_id(f"aa:{n}", f"Fire the Anti-aircraft token on {n} (2 dice)", (f"loc:{n}",))
         for n in _aa_ready(e, chosen)
     ]
     if chosen:
-        opts.append(Option("fire", f"Fire {len(chosen)} token(s): {2 * len(chosen)} dice"))
+        opts.append(Option.from_id("fire", f"Fire {len(chosen)} token(s): {2 * len(chosen)} dice"))
     else:
-        opts.append(Option("fire", "Hold fire"))
+        opts.append(Option.from_id("fire", "Hold fire"))
     return opts
 
 
 @decision("aa_fire", _aa_options)
-def aa_fire(e: Engine, p: dict[str, Any], option: str) -> None:
+def aa_fire(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Pick tokens one by one, then fire: two dice each against the Ju 87 Defense."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     card = e.c.wehrmacht_cards[p["card"]]
     if option.startswith("aa:"):
         chosen = [*p["chosen"], int(option[3:])]
@@ -332,10 +334,10 @@ def _suppress_entry_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     colour = e.colour_of_track(p["track"])
     available = e.count(f"suppress:{colour}", "suppression")
     defense = e.wehrmacht_defense(p["counter"])
-    opts = [Option("spend:0", "Let it come (spend none)")]
+    opts = [Option.from_id("spend:0", "Let it come (spend none)")]
     for k in range(1, available + 1):
         opts.append(
-            Option(f"spend:{k}", f"Spend {k}: {dice_text(k)}, any ≥ {defense} stops it", (
+            Option.from_id(f"spend:{k}", f"Spend {k}: {dice_text(k)}, any ≥ {defense} stops it", (
                 f"box:suppress:{colour}",
             ))
         )
@@ -343,8 +345,9 @@ def _suppress_entry_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 
 
 @decision("suppress_entry", _suppress_entry_options)
-def suppress_entry(e: Engine, p: dict[str, Any], option: str) -> None:
+def suppress_entry(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Spend k Suppression tokens of the track's colour: k dice against the counter's Defense."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     k = int(option.split(":")[1])
     cid, track = p["counter"], p["track"]
     if k == 0:
@@ -540,14 +543,15 @@ def _starve_candidates(e: Engine) -> list[str]:
 
 def _starve_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     return [
-        Option(f"starve:{cid}", f"{e.name(cid)} goes hungry", (f"counter:{cid}",))
+        Option.from_id(f"starve:{cid}", f"{e.name(cid)} goes hungry", (f"counter:{cid}",))
         for cid in _starve_candidates(e)
     ]
 
 
 @decision("starve_pick", _starve_options)
-def starve_pick(e: Engine, p: dict[str, Any], option: str) -> None:
+def starve_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """The chosen counter becomes a casualty (First Aid may save it, 5.0)."""
+    option = picked.id  # transitional: rules will read picked.verb / args
     cid = option.split(":", 1)[1]
     e.push("starve", left=p["left"] - 1)
     if cid in e.s.weapons:

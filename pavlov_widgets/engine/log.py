@@ -1,0 +1,106 @@
+"""The game log: one entry per thing that happened, with its facts as fields.
+
+An entry's ``text`` is a sentence for people; everything a program needs (the dice, the
+result of a roll, each die's mark, the card, the places it is about, the counters it
+removed) is a field of its own, so no reader parses the sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+LOG_KINDS = ("event", "roll", "card", "casualty", "loss", "end")
+"""What an entry records: a rule step, a roll, a card coming into play, a counter lost,
+an immediate loss (6.0), the final score (6.0)."""
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class LogEntry:
+    """One line of the game log: when, what, the dice and the rule that made it happen.
+
+    Attributes:
+        turn: the turn (1–21).
+        phase: the phase as a person says it ("Wehrmacht Card Phase").
+        text: the sentence a person reads.
+        rule: the rulebook section ("3.0 Attack Defender").
+        dice: the dice of a roll, as they fell.
+        kind: one of :data:`LOG_KINDS`.
+        marks: for a roll read die by die, which dice succeeded (see
+            :func:`.dice.hit_marks`).
+        result: for a roll, its result as the roll's test reads it ("2 hits", "miss",
+            "purple 3").
+        card: the card the entry is about (a card id), if any.
+        targets: the board regions the entry is about, in the vocabulary of
+            :attr:`.Option.targets` ("counter:pavlov", "loc:12", "track:3:2").
+        removed: the counters this event took out of play (Soviet casualties, Wehrmacht
+            counters destroyed).
+    """
+
+    turn: int
+    phase: str
+    text: str
+    rule: str
+    dice: tuple[int, ...]
+    kind: str
+    marks: tuple[bool, ...]
+    result: str
+    card: str
+    targets: tuple[str, ...]
+    removed: tuple[str, ...]
+
+    def __init__(
+        self,
+        turn: int,
+        phase: str,
+        text: str,
+        rule: str,
+        dice: tuple[int, ...] = (),
+        kind: str = "event",
+        marks: tuple[bool, ...] = (),
+        result: str = "",
+        card: str = "",
+        targets: tuple[str, ...] = (),
+        removed: tuple[str, ...] = (),
+    ) -> None:
+        # Hundreds per game: set the slots directly (a frozen dataclass's own __init__
+        # goes through object.__setattr__ for every field).
+        s = _SETTERS
+        s[0](self, turn)
+        s[1](self, phase)
+        s[2](self, text)
+        s[3](self, rule)
+        s[4](self, dice)
+        s[5](self, kind)
+        s[6](self, marks)
+        s[7](self, result)
+        s[8](self, card)
+        s[9](self, targets)
+        s[10](self, removed)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the board and saves: every field, lists for tuples."""
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "text": self.text,
+            "rule": self.rule,
+            "dice": list(self.dice),
+            "kind": self.kind,
+            "marks": list(self.marks),
+            "result": self.result,
+            "card": self.card,
+            "targets": list(self.targets),
+            "removed": list(self.removed),
+        }
+
+    def __str__(self) -> str:
+        dice = f" [dice {' '.join(map(str, self.dice))}]" if self.dice else ""
+        return f"T{self.turn} {self.phase}: {self.text}{dice} ({self.rule})"
+
+
+_SETTERS = tuple(
+    LogEntry.__dict__[name].__set__
+    for name in ("turn", "phase", "text", "rule", "dice", "kind", "marks", "result", "card",
+                 "targets", "removed")
+)
