@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -126,6 +126,7 @@ class Game:
         """The revision: it goes up by one with every change to the game (a choice, a roll,
         undo, redo), so a view can tell whether it shows the game as it is now."""
         self._decision = next(_DECISION_SERIALS)
+        self._listeners: list[Callable[[Game], None]] = []
         self._engine.run()
         self._snapshot_if_due()
         self._auto()
@@ -321,9 +322,26 @@ class Game:
         return p
 
     def _changed(self) -> None:
-        """The game moved on: a new revision, and a new decision for the options to tie to."""
+        """The game moved on: a new revision, a new decision to tie options to, listeners told."""
         self.rev += 1
         self._decision = next(_DECISION_SERIALS)
+        for listener in list(self._listeners):
+            listener(self)
+
+    def on_change(self, listener: Callable[[Game], None]) -> Callable[[], None]:
+        """Call ``listener(game)`` after every change (a choice, a roll, undo, redo).
+
+        Views such as the board use it, so a change made through the game itself
+        (``board.game.apply(...)``) can never leave a view out of step. Returns a function
+        that removes the listener. Copies and forks start with no listeners.
+        """
+        self._listeners.append(listener)
+
+        def remove() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return remove
 
     def _do(self, entry: _Entry, option: Option | None = None) -> None:
         """Resolve one entry and record it; on an internal error, restore and re-raise."""
@@ -450,6 +468,7 @@ class Game:
         twin._redo = list(self._redo)
         twin._snapshots = {k: (s.copy(), n) for k, (s, n) in self._snapshots.items()}
         twin._options_cache = None
+        twin._listeners = []
         twin.rev = self.rev
         twin._decision = self._decision  # the same moment: its options serve both
         return twin

@@ -82,7 +82,8 @@ def unchanged(game: Game, call: Callable[[], object], error: type[Exception]) ->
     "action",
     ["", "nonsense", "END-PHASE", "end-phase ", "card:soviet-01", "card:soviet-01:x:y:z",
      "loc:99", "buy:pavlov", None, 0, -1, 3.5, True, ["end-phase"], ("end-phase",),
-     {"id": "end-phase"}, b"end-phase", object(), Option("move", "No such counter", (), counter="no-such")],
+     {"id": "end-phase"}, b"end-phase", object(),
+     Option("move", "No such counter", (), counter="no-such")],
     ids=repr,
 )
 def test_illegal_or_malformed_action_is_refused(action: Any) -> None:
