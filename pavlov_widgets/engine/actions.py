@@ -69,6 +69,7 @@ VERBS: dict[str, tuple[tuple[str, type], ...]] = {
     "exhausted": (),  # Recover: flip back from Exhausted
     # Command: recover one counter, fix "disrupted" or "exhausted"
     "cmd": (("counter", str), ("fix", str)),
+    "place": (("count", int),),  # Suppress: how many Suppression tokens, 1 up to the value
     "split": (("first", int),),  # a two-colour Suppress: tokens to the first colour
     "target": (("counter", str),),  # a Wehrmacht counter to fire at
     "one": (),  # only the first target

@@ -45,7 +45,7 @@ def test_4_0_move_displaces_free() -> None:
     counter(state, "masijashvili", "G2")
     counter(state, "kiselev", "reserves")
     game = counter_phase(state)
-    assert game.pending.prompt == "Move a Soviet counter (3 move(s) left)"  # type: ignore[union-attr]
+    assert game.pending.prompt == "Move a Soviet counter (3 moves left)"  # type: ignore[union-attr]
     assert ids(game) == ["move:glushenko", "move:masijashvili", "move:kiselev", "moves-done"]
     game.apply("move:glushenko")
     assert [o.label for o in game.legal_actions()][:2] == ["G2, displacing Masijashvili", "G3"]
@@ -258,7 +258,10 @@ def test_4_0_suppress_split_on_two_colours() -> None:
     counter(state, "afanasyev", "G4R1")
     counter(state, "glushenko", "G1")
     game = action_phase(state)
-    game.apply("suppress:afanasyev")
+    game.apply("suppress:afanasyev")  # suppress 2: first how many, then the split
+    assert ids(game) == ["place:2", "place:1"]
+    game.apply("place:2")
+    assert game.pending.prompt == "Afanasyev: split 2 Suppression tokens"  # type: ignore[union-attr]
     assert [(o.id, o.label) for o in game.legal_actions()] == [
         ("split:2", "green 2 / red 0"),
         ("split:1", "green 1 / red 1"),
@@ -268,7 +271,7 @@ def test_4_0_suppress_split_on_two_colours() -> None:
     game.apply("suppress:glushenko")
     assert lines(game) == [
         f"{A}Afanasyev suppresses: 1 to green, 1 to red (4.0 Suppress)",
-        f"{A}Glushenko suppresses: 1 token(s) to the green Suppression box (4.0 Suppress)",
+        f"{A}Glushenko suppresses: 1 token to the green Suppression box (4.0 Suppress)",
         END,
     ]
     assert (at(game, "suppress:green", "suppression"), at(game, "suppress:red", "suppression"),
@@ -281,9 +284,9 @@ def test_4_0_suppress_limited_by_supplies() -> None:
     counter(state, "bondarenko", "P1")  # suppress 2
     tokens(state, "supplies", "suppression", 1)
     game = action_phase(state)
-    game.apply("suppress:bondarenko")
+    game.apply("suppress:bondarenko")  # only one token to place: nothing to ask
     assert lines(game)[0] == (
-        f"{A}Bondarenko suppresses: 1 token(s) to the purple Suppression box (4.0 Suppress)"
+        f"{A}Bondarenko suppresses: 1 token to the purple Suppression box (4.0 Suppress)"
     )
     assert at(game, "supplies", "suppression") == 0
     # with the Supplies box empty no Suppress is offered
@@ -352,7 +355,7 @@ def test_4_0_command_team_four_moves_and_actions() -> None:
     assert (game.state.moves_left, game.state.actions_left) == (4, 4)
     assert lines(game) == [
         f"{M}Command Team: four moves and four actions this phase (4.0 Command Team)"]
-    assert game.pending.prompt == "Move a Soviet counter (4 move(s) left)"  # type: ignore[union-attr]
+    assert game.pending.prompt == "Move a Soviet counter (4 moves left)"  # type: ignore[union-attr]
 
 
 def test_4_0_request_reinforcements_from_radio() -> None:
@@ -368,7 +371,7 @@ def test_4_0_request_reinforcements_from_radio() -> None:
     game.apply("buy:potanski")  # cost 2: the points are spent
     assert lines(game) == [
         f"{A}Glushenko radios for reinforcements (4.0 Request Reinforcements)",
-        f"{A}Potanski joins the Reserves (0 point(s) left) (4.0 Request Reinforcements)",
+        f"{A}Potanski joins the Reserves (0 points left) (4.0 Request Reinforcements)",
     ]
     assert where(game, "potanski") == "reserves"
     assert flags(game, "glushenko") == ("G6", True, False, "action")
@@ -452,6 +455,8 @@ def test_4_0_team_actions_and_inspire_not_stacking() -> None:
     counter(state, "afanasyev", "P2")
     game = action_phase(state)
     game.apply("team:mg-suppress:G4R1")
+    assert ids(game) == [f"place:{k}" for k in range(5, 0, -1)]  # up to 4 + 1
+    game.apply("place:5")
     assert ids(game) == [f"split:{k}" for k in range(5, -1, -1)]
     game.apply("split:3")
     assert lines(game) == [
@@ -470,8 +475,10 @@ def test_4_0_team_actions_and_inspire_not_stacking() -> None:
     counter(state, "voronov", "P2")
     game = action_phase(state)
     game.apply("team:mortar:P1")
+    assert ids(game) == [f"place:{k}" for k in range(6, 0, -1)]
+    game.apply("place:6")
     assert lines(game)[0] == (
-        f"{A}Bondarenko & Yakimenko (RM-40 50 mm mortar) suppresses: 6 token(s) to the purple"
+        f"{A}Bondarenko & Yakimenko (RM-40 50 mm mortar) suppresses: 6 tokens to the purple"
         " Suppression box (4.0 Mortar)"
     )
     assert at(game, "supplies", "suppression") == 4

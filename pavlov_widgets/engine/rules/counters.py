@@ -3,12 +3,16 @@
 Moves (4.0 Move): a counter goes from Reserves or its position to another combat position;
 one counter per position unless two counters of the same weapon designation share it with
 their weapon; a counter moving onto an occupied position displaces the occupant (which moves
-for free to an empty position or Reserves) unless the occupant is Exhausted or Disrupted.
+for free to an empty position or Reserves). No counter may move onto a position held by an
+Exhausted or Disrupted counter, to displace it or to join it (see ``docs/rules-notes.md``).
 A counter may carry a weapon of its designation; a weapon left alone goes to Reserves.
 
 Actions (one per counter, marked with an Action token): Attack, Suppress, Command, Request
 Reinforcements, Forward Observer, the two-counter weapon actions (Anti-tank, Machine Gun,
-Mortar, with the Inspire bonus) and Recover. All but Recover exhaust the counter.
+Mortar, with the Inspire bonus) and Recover. All but Recover exhaust the counter. A Suppress
+(a counter's, the Machine Gun's or the Mortar's) places *up to* its value in Suppression
+tokens: the player picks how many (at least one), then, on a two-coloured position, how to
+split them between the colours.
 Command Team (all Command counters on combat positions at the start) gives four of each.
 """
 
@@ -18,14 +22,50 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from ..actions import Option
+from ..actions import (
+    ACTIONS_DONE,
+    BACK,
+    DISRUPTED,
+    DONE,
+    EXHAUSTED,
+    LEAVE,
+    MOVES_DONE,
+    ONE,
+    Option,
+)
 from ..dice import dice_text
 from ..machine import Engine, decision, step
+from ..text import plural
 from .reinforcements import can_afford, start_purchase
 
 MOVE_RULE = "4.0 Move"
 ARTILLERY_UNIT = "32nd-guards-artillery"
+RESERVES = "reserves"
+"""The Reserves box, as a counter's place (4.0 Move)."""
 _NOT_IN_PLAY = frozenset({"stock", "removed", "raid"})  # counters that can take no action
+
+TEAM_SPECIALS: dict[str, str] = {"at": "A", "mg-attack": "G", "mg-suppress": "G", "mortar": "M"}
+"""The weapon actions of two counters (the ``kind`` of a ``team`` option) and the weapon
+designation each needs (4.0 Soviet Counters and Weapon Counters)."""
+
+_TEAM_RULES = {"A": "4.0 Anti-tank", "G": "4.0 Machine Gun", "M": "4.0 Mortar"}
+
+
+def place_target(where: str) -> str:
+    """The board region of a counter's place: ``"square:G4R1"``, ``"box:reserves"``.
+
+    Places that are not drawn as a region (the stock, out of the game) give ``""``.
+    """
+    if where == RESERVES:
+        return "box:reserves"
+    if where in _NOT_IN_PLAY:
+        return ""
+    return f"square:{where}"
+
+
+def _regions(*targets: str) -> tuple[str, ...]:
+    """The non-empty board regions, in order (for a log entry's ``targets``)."""
+    return tuple(t for t in targets if t)
 
 
 @step("counter_phase")
@@ -39,7 +79,8 @@ def counter_phase(e: Engine, f: dict[str, Any]) -> None:
     s.moves_left = s.actions_left = n
     s.moved = []
     if team:
-        e.log("Command Team: four moves and four actions this phase", "4.0 Command Team")
+        e.log("Command Team: four moves and four actions this phase", "4.0 Command Team",
+              targets=tuple(f"counter:{c}" for c in commanders))
     e.push_seq(
         [{"op": "move_loop"}, {"op": "counter_actions_start"}, {"op": "counter_phase_end"}]
     )
@@ -64,7 +105,8 @@ def destinations(
     """Legal destination squares of a move: square id → (kind, other counter).
 
     ``kind`` is ``empty``, ``join`` (share with a same-designation counter and its weapon)
-    or ``displace`` (the occupant moves out for free). ``occupancy`` is
+    or ``displace`` (the occupant moves out for free). A position held by an Exhausted or
+    Disrupted counter is no destination at all (4.0 Move). ``occupancy`` is
     :meth:`Engine.occupancy` when the caller already has it (it must be current).
     """
     occ = e.occupancy() if occupancy is None else occupancy
@@ -101,16 +143,18 @@ def _arrival(
     if len(here) > 1:
         return None
     other = here[0]
+    oc = e.s.soviet[other]
+    if oc.exhausted or oc.disrupted:
+        # 4.0 Move: never onto an Exhausted or Disrupted counter, neither to displace it nor
+        # to join it with a weapon (the ban names the position, not the displacement)
+        return None
     if (
         special is not None
         and _special(e, other) == special
         and (_matching_weapons(e, sq_id, special) or _matching_weapons(e, origin, special))
     ):
         return ("join", other)
-    oc = e.s.soviet[other]
-    if not oc.exhausted and not oc.disrupted:
-        return ("displace", other)
-    return None
+    return ("displace", other)
 
 
 _EMPTY = ("empty", "")
@@ -139,16 +183,17 @@ def move_loop(e: Engine, f: dict[str, Any]) -> None:
         return
     options = _move_pick_options(e, {})
     if len(options) > 1:  # more than "Done moving"
-        e.ask("move_pick", f"Move a Soviet counter ({e.s.moves_left} move(s) left)", MOVE_RULE)
+        e.ask("move_pick", f"Move a Soviet counter ({plural(e.s.moves_left, 'move')} left)",
+              MOVE_RULE)
         e.offer(options)
 
 
 @cache
 def _move_option(cid: str, name: str) -> Option:
-    return Option.from_id(f"move:{cid}", f"Move {name}", (f"counter:{cid}",))
+    return Option("move", f"Move {name}", (f"counter:{cid}",), counter=cid)
 
 
-_MOVES_DONE = Option.from_id("moves-done", "Done moving")
+_MOVES_DONE = Option(MOVES_DONE, "Done moving")
 
 
 def _move_pick_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -160,11 +205,10 @@ def _move_pick_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 @decision("move_pick", _move_pick_options)
 def move_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Pick the counter to move, or end the moves."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    if option == "moves-done":
+    if picked.verb == MOVES_DONE:
         e.log("Moves done", MOVE_RULE)
         return
-    cid = option.split(":", 1)[1]
+    cid = picked.str_arg("counter")
     e.ask("move_to", f"Move {e.name(cid)} to which position?", MOVE_RULE, counter=cid)
 
 
@@ -175,10 +219,10 @@ def _to_option(sq_id: str, label: str, kind: str, other: str) -> Option:
         label += f", joining {other}"
     elif kind == "displace":
         label += f", displacing {other}"
-    return Option.from_id(f"to:{sq_id}", label, (f"square:{sq_id}",))
+    return Option("to", label, (f"square:{sq_id}",), place=sq_id)
 
 
-_BACK = Option.from_id("back", "Choose another counter")
+_BACK = Option(BACK, "Choose another counter")
 
 
 def _move_to_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -194,12 +238,11 @@ def _move_to_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 @decision("move_to", _move_to_options)
 def move_to(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Choose the destination; then whether to carry a weapon; then where the displaced go."""
-    option = picked.id  # transitional: rules will read picked.verb / args
     cid = p["counter"]
-    if option == "back":
+    if picked.verb == BACK:
         e.push("move_loop")
         return
-    target = option.split(":", 1)[1]
+    target = picked.str_arg("place")
     kind, _ = destination(e, cid, target)
     origin = e.s.soviet[cid].where
     special = _special(e, cid)
@@ -218,23 +261,28 @@ def move_to(e: Engine, p: dict[str, Any], picked: Option) -> None:
     _perform_move(e, cid, target, "")
 
 
+@cache
+def _carry_option(wid: str, name: str) -> Option:
+    return Option("carry", f"Take the {name}", (f"weapon:{wid}",), weapon=wid)
+
+
+_LEAVE = Option(LEAVE, "Move without a weapon")
+
+
 def _carry_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     cid = p["counter"]
     origin = e.s.soviet[cid].where
-    opts = [
-        Option.from_id(f"carry:{w}", f"Take the {e.name(w)}", (f"weapon:{w}",))
-        for w in _matching_weapons(e, origin, _special(e, cid))
-    ]
+    opts = [_carry_option(w, e.name(w)) for w in _matching_weapons(e, origin, _special(e, cid))]
     if not p["must"]:
-        opts.append(Option.from_id("leave", "Move without a weapon"))
+        opts.append(_LEAVE)
     return opts
 
 
 @decision("carry_weapon", _carry_options)
 def carry_weapon(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Carry the chosen weapon (or none) along with the move."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    _perform_move(e, p["counter"], p["target"], "" if option == "leave" else option[6:])
+    weapon = "" if picked.verb == LEAVE else picked.str_arg("weapon")
+    _perform_move(e, p["counter"], p["target"], weapon)
 
 
 def _perform_move(e: Engine, cid: str, target: str, weapon: str) -> None:
@@ -248,7 +296,8 @@ def _perform_move(e: Engine, cid: str, target: str, weapon: str) -> None:
     s.moves_left -= 1
     extra = f" with the {e.name(weapon)}" if weapon else ""
     e.log(f"{e.name(cid)} moves from {e.where_label(origin)} to {e.where_label(target)}{extra}",
-          MOVE_RULE)
+          MOVE_RULE, targets=_regions(f"counter:{cid}", f"weapon:{weapon}" if weapon else "",
+                                      place_target(origin), place_target(target)))
     e.push("move_loop")
     e.settle_weapons(origin)
     if kind == "displace":
@@ -261,27 +310,34 @@ def _perform_move(e: Engine, cid: str, target: str, weapon: str) -> None:
         )
 
 
+@cache
+def _square_option(sq_id: str, label: str) -> Option:
+    return Option("to", label, (f"square:{sq_id}",), place=sq_id)
+
+
+_TO_RESERVES = Option("to", "Reserves", ("box:reserves",), place=RESERVES)
+
+
 def _displace_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     occ = e.occupancy()
-    opts = [
-        Option.from_id(f"to:{sq.id}", e.square_label(sq.id), (f"square:{sq.id}",))
-        for sq in e.c.board.squares
-        if sq.id not in occ
-    ]
-    opts.append(Option.from_id("to:reserves", "Reserves", ("box:reserves",)))
+    opts = [_square_option(sq_id, e.square_label(sq_id)) for sq_id in e.square_ids
+            if sq_id not in occ]
+    opts.append(_TO_RESERVES)
     return opts
 
 
 @decision("displace_to", _displace_options)
 def displace_to(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """The displaced counter's free move; it takes its own weapon along."""
-    option = picked.id  # transitional: rules will read picked.verb / args
     cid, square = p["counter"], p["square"]
-    target = option.split(":", 1)[1]
+    target = picked.str_arg("place")
     e.s.soviet[cid].where = target
-    for w in _matching_weapons(e, square, _special(e, cid)):
+    weapons = _matching_weapons(e, square, _special(e, cid))
+    for w in weapons:
         e.s.weapons[w] = target
-    e.log(f"{e.name(cid)} is displaced to {e.where_label(target)} (free move)", MOVE_RULE)
+    e.log(f"{e.name(cid)} is displaced to {e.where_label(target)} (free move)", MOVE_RULE,
+          targets=(f"counter:{cid}", *(f"weapon:{w}" for w in weapons), place_target(square),
+                   place_target(target)))
 
 
 # --- actions --------------------------------------------------------------------------------
@@ -336,7 +392,11 @@ def _ready(e: Engine, cid: str) -> bool:
 
 
 def command_targets(e: Engine, commander: str) -> list[str]:
-    """Counters a Command action may Recover: not Command counters, no Action token."""
+    """Counters a Command action may Recover (4.0 Command).
+
+    Any other counter in the house, on a combat position or in Reserves, that is Exhausted or
+    Disrupted, has no Action token and has not the Command designation itself.
+    """
     return [
         cid
         for cid in e.house_counters()
@@ -373,7 +433,7 @@ def _team_pairs(e: Engine) -> list[tuple[str, list[str], str]]:
     return out
 
 
-_ACTIONS_DONE = Option.from_id("actions-done", "End the Soviet Counter Phase")
+_ACTIONS_DONE = Option(ACTIONS_DONE, "End the Soviet Counter Phase")
 
 
 def _act_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -394,11 +454,11 @@ _ACT_LABELS = {
 def _act_option(verb: str, cid: str, name: str, n: int = 0) -> Option:
     """One counter's action (pure, so memoised: the same ones are offered all game)."""
     label = _ACT_LABELS[verb].format(name=name, n=n, dice=dice_text(n))
-    return Option.from_id(f"{verb}:{cid}", label, (f"counter:{cid}",))
+    return Option(verb, label, (f"counter:{cid}",), counter=cid)
 
 
 @cache
-def _team_option(verb: str, sq_id: str, names: tuple[str, str], weapon: str,
+def _team_option(kind: str, sq_id: str, names: tuple[str, str], weapon: str,
                  pair: tuple[str, str], weapon_id: str) -> Option:
     """A two-counter weapon action (memoised like :func:`_act_option`)."""
     label = {
@@ -406,11 +466,13 @@ def _team_option(verb: str, sq_id: str, names: tuple[str, str], weapon: str,
         "mg-attack": "Machine Gun attack",
         "mg-suppress": "Machine Gun suppress",
         "mortar": f"Mortar ({weapon})",
-    }[verb]
-    return Option.from_id(
-        f"team:{verb}:{sq_id}",
+    }[kind]
+    return Option(
+        "team",
         f"{names[0]} & {names[1]}: {label}",
         (f"counter:{pair[0]}", f"counter:{pair[1]}", f"weapon:{weapon_id}"),
+        kind=kind,
+        square=sq_id,
     )
 
 
@@ -497,71 +559,79 @@ def _act(e: Engine, cid: str, exhaust: bool) -> None:
 @decision("act_pick", _act_options)
 def act_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Carry out the chosen counter action."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    if option == "actions-done":
+    verb = picked.verb
+    if verb == ACTIONS_DONE:
         e.log("The Soviet Counter Phase ends", "4.0 Soviet Counter Phase")
         return
     e.push("action_loop")
-    kind, _, rest = option.partition(":")
-    if kind == "team":
-        _team_action(e, *rest.split(":"))
+    if verb == "team":
+        _team_action(e, picked.str_arg("kind"), picked.str_arg("square"))
         return
-    cid = rest
+    cid = picked.str_arg("counter")
     spec = e.c.soviet_counters[cid]
     where = e.s.soviet[cid].where
-    if kind == "recover":
+    me = f"counter:{cid}"
+    if verb == "recover":
         _act(e, cid, exhaust=False)
         c = e.s.soviet[cid]
         if c.exhausted and c.disrupted:
             e.ask("recover_which", f"{spec.name} recovers: which?", "4.0 Recover", counter=cid,
                   source="")
         else:
-            recover(e, cid, "disrupted" if c.disrupted else "exhausted", "4.0 Recover")
+            recover(e, cid, DISRUPTED if c.disrupted else EXHAUSTED, "4.0 Recover")
         return
     _act(e, cid, exhaust=True)
-    if kind == "attack":
-        e.log(f"{spec.name} attacks", "4.0 Attack")
+    if verb == "attack":
+        e.log(f"{spec.name} attacks", "4.0 Attack", targets=(me,))
         _ask_fire_target(e, where, spec.attack, "infantry", spec.name, "4.0 Attack")
-    elif kind == "suppress":
-        _suppress(e, where, spec.suppress, spec.name, "4.0 Suppress")
-    elif kind == "command":
-        e.log(f"{spec.name} takes Command", "4.0 Command")
+    elif verb == "suppress":
+        _suppress(e, where, spec.suppress, spec.name, "4.0 Suppress", (me,))
+    elif verb == "command":
+        e.log(f"{spec.name} takes Command", "4.0 Command", targets=(me,))
         e.push("command_loop", commander=cid, left=3)
-    elif kind == "radio":
-        e.log(f"{spec.name} radios for reinforcements", "4.0 Request Reinforcements")
+    elif verb == "radio":
+        e.log(f"{spec.name} radios for reinforcements", "4.0 Request Reinforcements",
+              targets=(me, place_target(where)))
         start_purchase(e, 2, "4.0 Request Reinforcements")
-    elif kind == "observe":
+    elif verb == "observe":
         loc = next(n for n in e.unit_locations(ARTILLERY_UNIT) if e.count(f"loc:{n}", "artillery"))
         e.move_tokens("artillery", f"loc:{loc}", "stock")
-        e.log(f"{spec.name} calls in the artillery readied on {loc}", "4.0 Forward Observer")
+        e.log(f"{spec.name} calls in the artillery readied on {loc}", "4.0 Forward Observer",
+              targets=(me, f"loc:{loc}"))
         e.ask("fo_target", f"{spec.name}: choose the first target", "4.0 Forward Observer",
               observer=cid)
 
 
 def recover(e: Engine, cid: str, what: str, rule: str) -> None:
-    """Remove a Disrupted token or flip back from Exhausted (4.0 Recover)."""
-    if what == "disrupted":
+    """Remove a Disrupted token or flip back from Exhausted (4.0 Recover).
+
+    ``what`` is :data:`.DISRUPTED` or :data:`.EXHAUSTED` (the verbs of ``recover_which``
+    and the ``fix`` of a Command Recover).
+    """
+    if what == DISRUPTED:
         e.set_disrupted(cid, False)
-        e.log(f"{e.name(cid)} recovers: Disrupted token removed", rule)
+        e.log(f"{e.name(cid)} recovers: Disrupted token removed", rule,
+              targets=(f"counter:{cid}",))
     else:
         e.s.soviet[cid].exhausted = False
-        e.log(f"{e.name(cid)} recovers: no longer Exhausted", rule)
+        e.log(f"{e.name(cid)} recovers: no longer Exhausted", rule, targets=(f"counter:{cid}",))
+
+
+@cache
+def _recover_pair(cid: str) -> tuple[Option, Option]:
+    tgt = (f"counter:{cid}",)
+    return (Option(DISRUPTED, "Remove the Disrupted token", tgt),
+            Option(EXHAUSTED, "Flip back from Exhausted", tgt))
 
 
 def _recover_options(e: Engine, p: dict[str, Any]) -> list[Option]:
-    cid = p["counter"]
-    tgt = (f"counter:{cid}",)
-    return [
-        Option.from_id("disrupted", "Remove the Disrupted token", tgt),
-        Option.from_id("exhausted", "Flip back from Exhausted", tgt),
-    ]
+    return list(_recover_pair(p["counter"]))
 
 
 @decision("recover_which", _recover_options)
 def recover_which(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """A counter both Disrupted and Exhausted recovers one of the two."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    recover(e, p["counter"], option, "4.0 Recover")
+    recover(e, p["counter"], picked.verb, "4.0 Recover")
 
 
 # --- attacks and suppression ---------------------------------------------------------------
@@ -574,10 +644,11 @@ def _ask_fire_target(e: Engine, where: str, dice: int, kind: str, source: str, r
 
 def _fire_target_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     return [
-        Option.from_id(
-            f"target:{wid}",
+        Option(
+            "target",
             f"{e.name(wid)} on track {t + 1} (Defense {e.wehrmacht_defense(wid)})",
             (f"track:{t + 1}:{i + 1}",),
+            counter=wid,
         )
         for t, i, wid in _wehrmacht_in_sight(e, p["where"], p["target_kind"])
     ]
@@ -586,8 +657,7 @@ def _fire_target_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 @decision("fire_target", _fire_target_options)
 def fire_target(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Roll the attack against the chosen target."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    fire(e, option.split(":", 1)[1], p["dice"], p["source"], p["rule"])
+    fire(e, picked.str_arg("counter"), p["dice"], p["source"], p["rule"])
 
 
 def fire(e: Engine, wid: str, dice: int, source: str, rule: str) -> None:
@@ -605,49 +675,100 @@ def fire(e: Engine, wid: str, dice: int, source: str, rule: str) -> None:
     )
 
 
+def _track_region(e: Engine, wid: str) -> str:
+    """``"track:<track>:<circle>"`` (1-based) of a Wehrmacht counter on a track, else ``""``."""
+    for t, track in enumerate(e.s.tracks):
+        if wid in track:
+            return f"track:{t + 1}:{track.index(wid) + 1}"
+    return ""
+
+
 @step("fire_result")
 def fire_result(e: Engine, f: dict[str, Any]) -> None:
     """A hit returns the Wehrmacht counter to the stock; the others on its track stay put."""
     wid = f["target"]
+    region = _regions(_track_region(e, wid))
     if not any(d >= e.wehrmacht_defense(wid) for d in f["dice"]):
-        e.log(f"{f['source']} misses the {e.name(wid)}", f["rule_name"])
+        e.log(f"{f['source']} misses the {e.name(wid)}", f["rule_name"], targets=region)
         return
     for track in e.s.tracks:
         if wid in track:
             track[track.index(wid)] = ""
-            e.log(f"The {e.name(wid)} is destroyed and returns to the stock", f["rule_name"])
+            e.log(f"The {e.name(wid)} is destroyed and returns to the stock", f["rule_name"],
+                  targets=region, removed=(wid,))
             return
 
 
-def _suppress(e: Engine, where: str, value: int, source: str, rule: str) -> None:
-    """Move up to ``value`` Suppression tokens from Supplies to the position's colour box(es)."""
-    n = min(value, e.count("supplies", "suppression"))
-    colours = e.line_of_sight(where)
-    if len(colours) == 1:
-        e.move_tokens("suppression", "supplies", f"suppress:{colours[0]}", n)
-        e.log(f"{source} suppresses: {n} token(s) to the {colours[0]} Suppression box", rule)
+def _suppress(e: Engine, where: str, value: int, source: str, rule: str,
+              actors: tuple[str, ...]) -> None:
+    """Place up to ``value`` Suppression tokens from Supplies in the position's colour box(es).
+
+    4.0 Suppress: the player chooses how many, from one up to the value (or what Supplies
+    holds); when only one is possible there is nothing to ask. ``actors`` are the board
+    regions of the counters (and weapon) that suppress, for the log.
+    """
+    most = min(value, e.count("supplies", "suppression"))
+    assert most >= 1, "a Suppress is offered only with a value and tokens in Supplies"
+    colours = list(e.line_of_sight(where))
+    if most > 1:
+        e.ask("suppress_count", f"{source}: place how many Suppression tokens (up to {most})?",
+              rule, most=most, colours=colours, source=source, actors=list(actors))
         return
-    e.ask("suppress_split", f"{source}: split {n} Suppression token(s)", rule, n=n,
-          colours=list(colours), source=source)
+    _place_suppression(e, most, colours, source, rule, actors)
+
+
+@cache
+def _count_option(k: int, colours: tuple[str, ...]) -> Option:
+    """Placing ``k`` Suppression tokens (memoised: the same few are offered again and again)."""
+    return Option("place", f"Place {plural(k, 'Suppression token')}",
+                  tuple(f"box:suppress:{c}" for c in colours), count=k)
+
+
+def _count_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    colours = tuple(p["colours"])
+    return [_count_option(k, colours) for k in range(p["most"], 0, -1)]
+
+
+@decision("suppress_count", _count_options)
+def suppress_count(e: Engine, p: dict[str, Any], picked: Option) -> None:
+    """Place the chosen number of Suppression tokens (4.0 Suppress: up to the value)."""
+    _place_suppression(e, picked.int_arg("count"), p["colours"], p["source"], p["rule"],
+                       tuple(p["actors"]))
+
+
+def _place_suppression(e: Engine, n: int, colours: list[str], source: str, rule: str,
+                       actors: tuple[str, ...]) -> None:
+    """Put ``n`` tokens in the one colour's box, or ask how to split them between two."""
+    if len(colours) == 1:
+        colour = colours[0]
+        e.move_tokens("suppression", "supplies", f"suppress:{colour}", n)
+        e.log(f"{source} suppresses: {plural(n, 'token')} to the {colour} Suppression box",
+              rule, targets=(*actors, f"box:suppress:{colour}"))
+        return
+    e.ask("suppress_split", f"{source}: split {plural(n, 'Suppression token')}", rule, n=n,
+          colours=colours, source=source, actors=list(actors))
+
+
+@cache
+def _split_option(k: int, n: int, a: str, b: str) -> Option:
+    return Option("split", f"{a} {k} / {b} {n - k}", (f"box:suppress:{a}", f"box:suppress:{b}"),
+                  first=k)
 
 
 def _split_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     n, (a, b) = p["n"], p["colours"]
-    return [
-        Option.from_id(f"split:{k}", f"{a} {k} / {b} {n - k}", (f"box:suppress:{a}", f"box:suppress:{b}"))
-        for k in range(n, -1, -1)
-    ]
+    return [_split_option(k, n, a, b) for k in range(n, -1, -1)]
 
 
 @decision("suppress_split", _split_options)
 def suppress_split(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Split the tokens between the two colours of a two-coloured position (4.0 Suppress)."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    k = int(option.split(":")[1])
+    k = picked.int_arg("first")
     a, b = p["colours"]
     e.move_tokens("suppression", "supplies", f"suppress:{a}", k)
     e.move_tokens("suppression", "supplies", f"suppress:{b}", p["n"] - k)
-    e.log(f"{p['source']} suppresses: {k} to {a}, {p['n'] - k} to {b}", p["rule"])
+    e.log(f"{p['source']} suppresses: {k} to {a}, {p['n'] - k} to {b}", p["rule"],
+          targets=(*p.get("actors", ()), f"box:suppress:{a}", f"box:suppress:{b}"))
 
 
 # --- Command -------------------------------------------------------------------------------
@@ -659,11 +780,20 @@ def command_loop(e: Engine, f: dict[str, Any]) -> None:
     if f["left"] > 0 and command_targets(e, f["commander"]):
         e.ask(
             "command_target",
-            f"{e.name(f['commander'])} commands: {f['left']} Recover(s) left",
+            f"{e.name(f['commander'])} commands: {plural(f['left'], 'Recover')} left",
             "4.0 Command",
             commander=f["commander"],
             left=f["left"],
         )
+
+
+@cache
+def _cmd_option(cid: str, name: str, fix: str) -> Option:
+    label = f"{name}: remove Disrupted" if fix == DISRUPTED else f"{name}: flip from Exhausted"
+    return Option("cmd", label, (f"counter:{cid}",), counter=cid, fix=fix)
+
+
+_NO_MORE_RECOVERS = Option(DONE, "No more Recovers")
 
 
 def _command_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -671,25 +801,22 @@ def _command_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     for cid in command_targets(e, p["commander"]):
         c = e.s.soviet[cid]
         if c.disrupted:
-            opts.append(Option.from_id(f"cmd:{cid}:disrupted", f"{e.name(cid)}: remove Disrupted",
-                               (f"counter:{cid}",)))
+            opts.append(_cmd_option(cid, e.name(cid), DISRUPTED))
         if c.exhausted:
-            opts.append(Option.from_id(f"cmd:{cid}:exhausted", f"{e.name(cid)}: flip from Exhausted",
-                               (f"counter:{cid}",)))
-    opts.append(Option.from_id("done", "No more Recovers"))
+            opts.append(_cmd_option(cid, e.name(cid), EXHAUSTED))
+    opts.append(_NO_MORE_RECOVERS)
     return opts
 
 
 @decision("command_target", _command_options)
 def command_target(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """One free Recover; the counter gets a Command token and cannot act this phase."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    if option == "done":
+    if picked.verb == DONE:
         return
-    _, cid, what = option.split(":")
+    cid = picked.str_arg("counter")
     if e.s.soviet[cid].marker != "command":
         e.set_marker(cid, "command")
-    recover(e, cid, what, "4.0 Command")
+    recover(e, cid, picked.str_arg("fix"), "4.0 Command")
     e.push("command_loop", commander=p["commander"], left=p["left"] - 1)
 
 
@@ -699,7 +826,8 @@ def command_target(e: Engine, p: dict[str, Any], picked: Option) -> None:
 def _fo_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     where = e.s.soviet[p["observer"]].where
     return [
-        Option.from_id(f"target:{wid}", f"{e.name(wid)} on track {t + 1}", (f"track:{t + 1}:{i + 1}",))
+        Option("target", f"{e.name(wid)} on track {t + 1}", (f"track:{t + 1}:{i + 1}",),
+               counter=wid)
         for t, i, wid in _wehrmacht_in_sight(e, where, None)
     ]
 
@@ -707,10 +835,8 @@ def _fo_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 @decision("fo_target", _fo_options)
 def fo_target(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """The first target; then an optional adjacent second one (4.0 Forward Observer)."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    wid = option.split(":", 1)[1]
     e.ask("fo_second", "Forward Observer: a second, adjacent target?", "4.0 Forward Observer",
-          observer=p["observer"], first=wid)
+          observer=p["observer"], first=picked.str_arg("counter"))
 
 
 def _adjacent(e: Engine, wid: str) -> list[tuple[int, int, str]]:
@@ -721,20 +847,23 @@ def _adjacent(e: Engine, wid: str) -> list[tuple[int, int, str]]:
     return []
 
 
+_ONLY_THE_FIRST = Option(ONE, "Only the first target")
+
+
 def _fo_second_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = [
-        Option.from_id(f"target:{wid}", f"Also {e.name(wid)} (circle {i + 1})", (f"track:{t + 1}:{i + 1}",))
+        Option("target", f"Also {e.name(wid)} (circle {i + 1})", (f"track:{t + 1}:{i + 1}",),
+               counter=wid)
         for t, i, wid in _adjacent(e, p["first"])
     ]
-    opts.append(Option.from_id("one", "Only the first target"))
+    opts.append(_ONLY_THE_FIRST)
     return opts
 
 
 @decision("fo_second", _fo_second_options)
 def fo_second(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Roll against each target in turn."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    targets = [p["first"]] + ([option.split(":", 1)[1]] if option != "one" else [])
+    targets = [p["first"]] + ([] if picked.verb == ONE else [picked.str_arg("counter")])
     dice = e.o.forward_observer_dice
     name = e.name(p["observer"])
     frames = [
@@ -755,7 +884,7 @@ def fo_fire(e: Engine, f: dict[str, Any]) -> None:
 
 def _team_action(e: Engine, kind: str, square: str) -> None:
     pair = e.counters_at(square)
-    special = {"at": "A", "mg-attack": "G", "mg-suppress": "G", "mortar": "M"}[kind]
+    special = TEAM_SPECIALS[kind]
     weapon = _matching_weapons(e, square, special)[0]
     w = e.c.weapons[weapon]
     for cid in pair:
@@ -763,12 +892,13 @@ def _team_action(e: Engine, kind: str, square: str) -> None:
     bonus = inspire_bonus(e, special) if special in ("A", "G") else 0
     names = " & ".join(e.name(c) for c in pair)
     source = f"{names} ({w.name})"
-    rule = {"A": "4.0 Anti-tank", "G": "4.0 Machine Gun", "M": "4.0 Mortar"}[special]
+    rule = _TEAM_RULES[special]
     if bonus:
         e.log("Inspire: one extra die or token", "4.0 Inspire")
     if kind == "at":
         _ask_fire_target(e, square, w.attack + bonus, "armor", source, rule)
     elif kind == "mg-attack":
         _ask_fire_target(e, square, w.attack + bonus, "infantry", source, rule)
-    else:
-        _suppress(e, square, w.suppress + bonus, source, rule)
+    else:  # mg-suppress, mortar: a Suppress action with the weapon's value
+        actors = (*(f"counter:{c}" for c in pair), f"weapon:{weapon}")
+        _suppress(e, square, w.suppress + bonus, source, rule, actors)

@@ -13,8 +13,9 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from ..actions import Option
+from ..actions import DONE, Option
 from ..machine import Engine, decision
+from ..text import plural
 
 
 def affordable(e: Engine, points: int) -> list[str]:
@@ -39,7 +40,7 @@ def _within(e: Engine, points: int) -> Iterator[str]:
 
 def start_purchase(e: Engine, points: int, rule: str) -> None:
     """Ask for the first purchase."""
-    e.ask("reinforce", f"Reinforcements: {points} points to spend", rule, points=points)
+    e.ask("reinforce", f"Reinforcements: {plural(points, 'point')} to spend", rule, points=points)
 
 
 def _cost(e: Engine, cid: str) -> int:
@@ -51,12 +52,12 @@ def _cost(e: Engine, cid: str) -> int:
 @cache
 def _buy_option(cid: str, name: str, cost: int, kind: str) -> Option:
     """Buying one counter (pure, so memoised: the same stock is offered again and again)."""
-    return Option.from_id(f"buy:{cid}", f"{name} (cost {cost})", (f"{kind}:{cid}",))
+    return Option("buy", f"{name} (cost {cost})", (f"{kind}:{cid}",), piece=cid)
 
 
 @cache
 def _done_option(points: int) -> Option:
-    return Option.from_id("done", f"Done ({points} point(s) unspent)")
+    return Option(DONE, f"Done ({plural(points, 'point')} unspent)")
 
 
 def _options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -72,15 +73,17 @@ def _options(e: Engine, p: dict[str, Any]) -> list[Option]:
 @decision("reinforce", _options)
 def reinforce(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Buy one counter into Reserves, then offer the rest of the points."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    if option == "done":
+    if picked.verb == DONE:
         return
-    cid = option.split(":", 1)[1]
+    cid = picked.str_arg("piece")
     if cid in e.c.soviet_counters:
         e.s.soviet[cid].where = "reserves"
+        region = f"counter:{cid}"
     else:
         e.s.weapons[cid] = "reserves"
+        region = f"weapon:{cid}"
     points = p["points"] - _cost(e, cid)
-    e.log(f"{e.name(cid)} joins the Reserves ({points} point(s) left)", p["rule"])
+    e.log(f"{e.name(cid)} joins the Reserves ({plural(points, 'point')} left)", p["rule"],
+          targets=(region, "box:reserves"))
     if points > 0 and can_afford(e, points):
-        e.ask("reinforce", f"Reinforcements: {points} points to spend", p["rule"], points=points)
+        start_purchase(e, points, p["rule"])
