@@ -366,7 +366,8 @@ class Engine:
             c.marker = ""
         c.where = "removed"
         c.exhausted = False
-        self.log(f"{self.name(cid)} is a casualty ({why})", rule, kind="casualty")
+        self.log(f"{self.name(cid)} is a casualty ({why})", rule, kind="casualty",
+                 removed=(cid,), targets=(f"counter:{cid}",))
         self.settle_weapons(was)
         if all(c.where in ("stock", "removed") for c in self.s.soviet.values()):
             self.lose(

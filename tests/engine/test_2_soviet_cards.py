@@ -65,6 +65,21 @@ def test_2_1_draw_four_reshuffles_discards_when_short() -> None:
     check_invariants(game)
 
 
+def test_2_0_card_action_is_drawn_on_the_half_showing_its_unit() -> None:
+    # each Soviet card shows two units (2.0): an action's region is its unit's half
+    game = card_phase(blank(), "soviet-24", "soviet-25", "soviet-28", "soviet-26")
+    first, second = game.legal_actions()[:2]
+    assert (first.verb, dict(first.args)) == (
+        "card", {"card": "soviet-24", "unit": "32nd-guards-artillery", "action": "ready"})
+    assert first.targets == ("card:soviet-24:32nd-guards-artillery",)
+    assert second.targets == ("card:soviet-24:267th-aa",)
+    assert game.legal_actions()[-1].targets == ()  # End the phase: a plain button
+    game.apply(second)
+    taken = game.log[-1]
+    assert taken.text == "267th Separate Anti-aircraft Battalion: Ready Anti-aircraft"
+    assert (taken.card, taken.targets) == ("soviet-24", ("card:soviet-24:267th-aa",))
+
+
 def test_2_2_one_action_per_card() -> None:
     game = card_phase(blank(), "soviet-24", "soviet-25", "soviet-28", "soviet-26")
     assert ids(game) == [
@@ -78,7 +93,6 @@ def test_2_2_one_action_per_card() -> None:
         "end-phase",
     ]
     assert game.legal_actions()[1].label == "Card 1, 267th AA: Ready Anti-aircraft"
-    assert game.legal_actions()[1].targets == ("card:soviet-24",)
     game.apply("card:soviet-24:267th-aa:ready")
     game.apply("loc:12")
     # card 1 is spent, both of its actions; the same action stays open on another card
@@ -267,15 +281,15 @@ def test_2_0_13th_cp_send_reinforcements_spends_six_points() -> None:
     assert first[-1].id == "done"
     game.apply("buy:naumov")  # cost 3
     game.apply("buy:m1937")  # cost 2
-    assert game.pending.prompt == "Reinforcements: 1 points to spend"  # type: ignore[union-attr]
+    assert game.pending.prompt == "Reinforcements: 1 point to spend"  # type: ignore[union-attr]
     assert all(o.label.endswith("(cost 1)") for o in game.legal_actions()[:-1])
     game.apply("buy:chait")  # the last point: the purchase ends by itself
     assert lines(game)[2:5] == [
-        f"{S}Naumov joins the Reserves (3 point(s) left)"
+        f"{S}Naumov joins the Reserves (3 points left)"
         " (2.0 13th Guards Rifle Division Command Post)",
-        f"{S}M1937 45 mm gun joins the Reserves (1 point(s) left)"
+        f"{S}M1937 45 mm gun joins the Reserves (1 point left)"
         " (2.0 13th Guards Rifle Division Command Post)",
-        f"{S}Chait joins the Reserves (0 point(s) left)"
+        f"{S}Chait joins the Reserves (0 points left)"
         " (2.0 13th Guards Rifle Division Command Post)",
     ]
     assert where(game, "naumov") == where(game, "chait") == "reserves"

@@ -6,10 +6,13 @@ test asserts the exact resulting state and the exact log lines (text, dice, rule
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from pavlov_widgets.engine.rules.combat import find_target_square
 from pavlov_widgets.engine.state import GameState
+from pavlov_widgets.engine.text import plural
 
 from .helpers import (
     COMPONENTS,
@@ -23,6 +26,8 @@ from .helpers import (
     lines,
     pending_op,
     reveal,
+    soviet_on_top,
+    start,
     storm_box,
     tokens,
     wehrmacht,
@@ -223,14 +228,14 @@ def test_3_0_ju87_aa_tokens_two_dice_each() -> None:
     game.apply("aa:13")
     assert [(o.id, o.label) for o in game.legal_actions()] == [
         ("aa:12", "Fire the Anti-aircraft token on 12 (2 dice)"),
-        ("fire", "Fire 2 token(s): 4 dice"),
+        ("fire", "Fire 2 tokens: 4 dice"),
     ]
     game.apply("fire")
     assert lines(game)[1:] == [
         f"{W}Anti-aircraft tokens from 8, 13 fire (3.0 Bomb Stalingrad)",
         f"{W}Anti-aircraft fire: 4 dice, each ≥ 4 downs a Ju 87: 2 hits [dice 2 3 4 4]"
         " (3.0 Bomb Stalingrad)",
-        f"{W}2 Ju 87(s) shot down; 2 bomb(s) (3.0 Bomb Stalingrad)",
+        f"{W}2 Ju 87s shot down; 2 bombs (3.0 Bomb Stalingrad)",
         f"{W}Ju 87 bomb: 3 dice for the target location: 14 [dice 4 5 5] (3.0 Bomb Stalingrad)",
         f"{W}Bomb on 14 destroys the Wire Communications token there (3.0 Bomb Stalingrad)",
         f"{W}Ju 87 bomb: 3 dice for the target location: 10 [dice 3 3 4] (3.0 Bomb Stalingrad)",
@@ -252,7 +257,7 @@ def test_3_0_ju87_aa_cannot_down_more_than_the_raid() -> None:
     game.apply("aa:8")
     game.apply("aa:9")
     game.apply("fire")
-    assert lines(game)[-1] == f"{W}2 Ju 87(s) shot down; 0 bomb(s) (3.0 Bomb Stalingrad)"
+    assert lines(game)[-1] == f"{W}2 Ju 87s shot down; 0 bombs (3.0 Bomb Stalingrad)"
     assert game.state.script == []
     assert game.state.pending is None
 
@@ -419,7 +424,7 @@ def test_3_0_place_push_forward_and_overrun_loses() -> None:
     assert lines(game) == [
         card(3, "Machine Gunners (place a counter: Suppress 2, Defense 4)"),
         f"{W}Machine Gunners: placement roll: track 4 [dice 4] (3.0 Place Wehrmacht Counter)",
-        f"{W}Machine Gunners enters track 4, pushing 2 counter(s) forward"
+        f"{W}Machine Gunners enters track 4, pushing 2 counters forward"
         " (3.0 Place Wehrmacht Counter)",
     ]
     # the counters ahead move up only as far as the first open circle; the Panzer stays
@@ -527,7 +532,7 @@ def test_3_0_sapper_roll() -> None:
     wehrmacht(state, 4, 2, "scouts")
     game = reveal(state, "d1-machine-gunners-1", script=[4, 5, 1, 1])
     assert lines(game)[2:] == [
-        f"{W}Machine Gunners enters track 4, pushing 2 counter(s) forward"
+        f"{W}Machine Gunners enters track 4, pushing 2 counters forward"
         " (3.0 Place Wehrmacht Counter)",
         f"{W}Sapper defenses: 3 dice against Scouts Defense 5: hit [dice 5 1 1]"
         " (3.0 Sapper Defenses)",
@@ -726,7 +731,7 @@ def test_3_0_storm_group_raid_sum_and_casualties() -> None:
         game.apply(f"raider:{cid}")
     assert [(o.id, o.label) for o in game.legal_actions()] == [
         ("raider:pavlov", "Send Pavlov"),
-        ("launch", "Launch the raid: 4 counter(s), 6 dice"),  # Kiselev [S] rolls 3
+        ("launch", "Launch the raid: 4 counters, 6 dice"),  # Kiselev [S] rolls 3
     ]
     n = len(game.log)
     game.apply("launch")
@@ -737,11 +742,17 @@ def test_3_0_storm_group_raid_sum_and_casualties() -> None:
         f"T1 Soviet Card Phase: Raid on Voentorg: 6 dice, total against Defense 10: success"
         f" [dice 4 4 2 1 1 1] {R}",
         f"T1 Soviet Card Phase: The raid succeeds (13 ≥ 10): 6 VP {R}",
-        f"T1 Soviet Card Phase: Raid casualties: one die per raider, 1-4 is a casualty:"
-        f" 2 unharmed [dice 5 4 6 1] {R}",
+        f"T1 Soviet Card Phase: Raid casualty roll for Chekhov (1-4 is a casualty): unharmed"
+        f" [dice 5] {R}",
         f"T1 Soviet Card Phase: Chekhov rolls 5 and returns to Reserves {R}",
+        f"T1 Soviet Card Phase: Raid casualty roll for Kiselev (1-4 is a casualty): casualty"
+        f" [dice 4] {R}",
         f"T1 Soviet Card Phase: Kiselev is a casualty (raid, rolled 4) {R}",
+        f"T1 Soviet Card Phase: Raid casualty roll for Chait (1-4 is a casualty): unharmed"
+        f" [dice 6] {R}",
         f"T1 Soviet Card Phase: Chait rolls 6 and returns to Reserves {R}",
+        f"T1 Soviet Card Phase: Raid casualty roll for Masijashvili (1-4 is a casualty): casualty"
+        f" [dice 1] {R}",
         f"T1 Soviet Card Phase: Masijashvili is a casualty (raid, rolled 1) {R}",
     ]
     assert {c: where(game, c) for c in ("chekhov", "kiselev", "chait", "masijashvili")} == {
@@ -766,14 +777,144 @@ def test_3_0_storm_group_raid_failure_keeps_the_card() -> None:
     assert lines(game)[-3:] == [
         "T1 Soviet Card Phase: The raid fails (6 < 10); the card stays"
         " (3.0 Special Cards: Storm Group)",
-        "T1 Soviet Card Phase: Raid casualties: one die per raider, 1-4 is a casualty:"
-        " 0 unharmed [dice 3] (3.0 Special Cards: Storm Group)",
+        "T1 Soviet Card Phase: Raid casualty roll for Chekhov (1-4 is a casualty): casualty"
+        " [dice 3] (3.0 Special Cards: Storm Group)",
         "T1 Soviet Card Phase: Chekhov is a casualty (raid, rolled 3)"
         " (3.0 Special Cards: Storm Group)",
     ]
     assert game.state.storm_box == "resupply-voentorg" and game.state.storm_won == []
     assert where(game, "chekhov") == "removed"
     assert game.state.script == [5]
+
+
+def _raid_position() -> GameState:
+    state = blank()
+    storm_box(state, "resupply-voentorg")
+    counter(state, "chekhov", "G1")
+    counter(state, "chait", "reserves")
+    counter(state, "pavlov", "G2")
+    tokens(state, "supplies", "first_aid", 1)
+    return state
+
+
+def test_3_0_storm_group_rolls_each_raider_after_the_last_first_aid() -> None:
+    # Voentorg example (3.0 Storm Group): each raider is resolved before the next one rolls
+    game = card_phase(_raid_position(), "soviet-01", "fog-1", "fog-2", "fog-3",
+                      script=[6, 6, 2, 1])
+    game.apply("card:soviet-01:62nd-army-cp:storm")
+    game.apply("raider:chekhov")
+    game.apply("raider:chait")
+    game.apply("launch")
+    R = "(3.0 Special Cards: Storm Group)"
+    # Chekhov rolled 2: his First Aid is asked while Chait has not rolled yet
+    assert pending_op(game) == "first_aid"
+    assert game.pending.prompt == (  # type: ignore[union-attr]
+        "Chekhov would become a casualty (raid, rolled 2): use First Aid?")
+    assert game.state.script == [1]
+    assert lines(game)[-1] == (
+        f"T1 Soviet Card Phase: Raid casualty roll for Chekhov (1-4 is a casualty): casualty"
+        f" [dice 2] {R}")
+    assert where(game, "chait") == "raid"
+    check_invariants(game)
+    n = len(game.log)
+    game.apply("first-aid")
+    # the token is spent on Chekhov; Chait rolls 1 next and has no First Aid left
+    assert lines(game, n) == [
+        "T1 Soviet Card Phase: First Aid saves Chekhov (raid, rolled 2) (5.0 First Aid)",
+        "T1 Soviet Card Phase: Chekhov returns to Reserves (3.0 Storm Group)",
+        f"T1 Soviet Card Phase: Raid casualty roll for Chait (1-4 is a casualty): casualty"
+        f" [dice 1] {R}",
+        f"T1 Soviet Card Phase: Chait is a casualty (raid, rolled 1) {R}",
+    ]
+    assert where(game, "chekhov") == "reserves" and where(game, "chait") == "removed"
+    assert pending_op(game) == "card_action"
+    check_invariants(game)
+
+
+def test_3_0_storm_group_casualty_roll_is_one_die_per_raider() -> None:
+    state = _raid_position()
+    soviet_on_top(state, "soviet-01", "fog-1", "fog-2", "fog-3")
+    state.phase = "soviet_cards"
+    game = start(state, {"op": "soviet_card_phase"}, script=[6, 6, 3, 5], auto_roll=False)
+    game.apply("card:soviet-01:62nd-army-cp:storm")
+    game.apply("raider:chekhov")
+    game.apply("raider:chait")
+    game.apply("launch")
+    assert game.roll() == [6, 6]  # the raid: one die per raider, the total against 10
+    chance = game.chance()
+    assert chance is not None and chance.dice == 1
+    assert chance.label == "Raid casualty roll for Chekhov (1-4 is a casualty)"
+    assert chance.rule == "3.0 Special Cards: Storm Group"
+    assert chance.outcomes == (("casualty", Fraction(2, 3)), ("unharmed", Fraction(1, 3)))
+    assert game.roll() == [3]
+    assert pending_op(game) == "first_aid"  # decided before Chait's die exists
+    game.apply("accept")
+    assert where(game, "chekhov") == "removed"
+    chance = game.chance()
+    assert chance is not None and chance.dice == 1
+    assert chance.label == "Raid casualty roll for Chait (1-4 is a casualty)"
+    assert game.roll() == [5]
+    assert where(game, "chait") == "reserves"
+    casualty = next(e for e in game.log if e.kind == "casualty")
+    assert (casualty.removed, casualty.targets) == (("chekhov",), ("counter:chekhov",))
+    check_invariants(game)
+
+
+# --- the structured log ---------------------------------------------------------------------
+
+
+def test_3_0_log_names_each_card_that_comes_into_play() -> None:
+    state = blank()
+    counter(state, "pavlov", "G1")
+    storm_box(state, "resupply-school-38")
+    game = reveal(state, "d1-sniper-1", "d5-milk-house", script=[5])
+    entries = game.log
+    assert [(e.kind, e.card) for e in entries if e.kind == "card"] == [
+        ("card", "d1-sniper-1"), ("card", "d5-milk-house")]
+    # the Storm Group box: the old card leaves, the new one is placed (3.0 Special Cards)
+    left, placed = entries[-2:]
+    assert left.text == "The School No. 38 Storm Group card leaves the game"
+    assert placed.text.startswith("Storm Group: Milk House")
+    assert (left.card, placed.card) == ("resupply-school-38", "d5-milk-house")
+
+
+def test_3_0_attack_log_names_its_target_and_casualty() -> None:
+    state = blank()
+    counter(state, "glushenko", "R5")
+    counter(state, "pavlov", "G1")
+    game = reveal(state, "d1-sniper-1", script=[3, 3, 6, 1, 1, 1])
+    target, roll, casualty = game.log[-3:]
+    assert target.text == "Sniper targets R5: Glushenko (red 3 is empty)"
+    assert target.targets == ("square:R5", "counter:glushenko")
+    assert roll.kind == "roll" and roll.result == "hit"
+    assert (casualty.kind, casualty.removed, casualty.targets) == (
+        "casualty", ("glushenko",), ("counter:glushenko",))
+
+
+def test_3_0_bomb_and_building_logs_name_the_place_hit() -> None:
+    state = blank()
+    tokens(state, "loc:14", "wire", 1)
+    game = reveal(state, "d1-ju87-2-1", script=[5, 5, 4, 1, 1, 1])
+    bombs = [e for e in game.log if e.text.startswith("Bomb on")]
+    assert [(e.text, e.targets) for e in bombs] == [
+        ("Bomb on 14 destroys the Wire Communications token there", ("loc:14",)),
+        ("Bomb on 3: 3rd Rifle Bn, 42nd Guards Rifle Regt is Disrupted", ("loc:3",)),
+    ]
+    state = blank()
+    counter(state, "pavlov", "G1")
+    game = reveal(state, "d2-lefh18-1", script=[1, 6, 1, 1, 1])
+    assert game.log[-1].text == "10.5cm leFH 18: green Defense falls from 6 to 5"
+    assert game.log[-1].targets == ("defense:green",)
+
+
+def test_3_0_ju87_log_counts_in_singular_and_plural() -> None:
+    state = blank()
+    tokens(state, "loc:8", "aa", 1)
+    game = reveal(state, "d1-ju87-2-1", script=[6, 1, 5, 5, 4])
+    game.apply("aa:8")
+    game.apply("fire")
+    assert game.log[3].text == "1 Ju 87 shot down; 1 bomb"
+    assert plural(1, "die", "dice") == "1 die" and plural(0, "die", "dice") == "0 dice"
 
 
 def test_3_0_ju87_fog_of_war_only_when_a_disrupted_token_is_placed() -> None:

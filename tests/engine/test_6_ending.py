@@ -91,7 +91,7 @@ def test_6_0_score_counts_raids_defenders_and_attackers() -> None:
         "level": "Minor Victory", "award": "Order of the Red Star", "how": "deck_exhausted"}
     assert lines(game)[-1].startswith(f"{E}Final score 6: 6 raid VP")
     assert lines(game)[-1].endswith(
-        "3 defenders - 3 x 1 Wehrmacht counters = Minor Victory (Order of the Red Star)"
+        "3 defenders - 3 x 1 Wehrmacht counter = Minor Victory (Order of the Red Star)"
         " (6.0 Ending the Game)")
     assert game.state.phase == "over" and game.legal_actions() == [] and game.pending is None
     check_invariants(game)
@@ -124,11 +124,13 @@ def test_6_0_milk_house_free_raid() -> None:
     game.apply("launch")
     assert lines(game)[3:] == [
         f"{E}The raid succeeds (24 ≥ 12): 10 VP (3.0 Special Cards: Storm Group)",
-        f"{E}Raid casualties: one die per raider, 1-4 is a casualty: 2 unharmed [dice 6 5]"
+        f"{E}Raid casualty roll for Pavlov (1-4 is a casualty): unharmed [dice 6]"
         " (3.0 Special Cards: Storm Group)",
         f"{E}Pavlov rolls 6 and returns to Reserves (3.0 Special Cards: Storm Group)",
+        f"{E}Raid casualty roll for Chekhov (1-4 is a casualty): unharmed [dice 5]"
+        " (3.0 Special Cards: Storm Group)",
         f"{E}Chekhov rolls 5 and returns to Reserves (3.0 Special Cards: Storm Group)",
-        f"{E}Final score 10: 10 raid VP + 0 support VP + 3 defenders - 3 x 1 Wehrmacht counters"
+        f"{E}Final score 10: 10 raid VP + 0 support VP + 3 defenders - 3 x 1 Wehrmacht counter"
         " = Minor Victory (Order of the Patriotic War) (6.0 Ending the Game)",
     ]
     assert game.outcome is not None and game.outcome["score"] == 10

@@ -295,7 +295,7 @@ register(
         .count("loc:14", "disrupted", 0)
         .count("loc:10", "disrupted", 1)
         .count("loc:11", "disrupted", 1)
-        .logged("2 Ju 87(s) shot down")
+        .logged("2 Ju 87s shot down")
         .problems,
         outcome="The bomb on 14 destroys the Wire token there; the bomb on 10 finds it already "
         "Disrupted and moves on to 11, which is Disrupted.",

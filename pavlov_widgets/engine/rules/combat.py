@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Option
+from ..actions import ACCEPT, FIRST_AID, Option
 from ..dice import dice_text
 from ..machine import Engine, decision, step
 
@@ -77,11 +77,13 @@ def targeted_position(e: Engine, f: dict[str, Any]) -> None:
     if target is None:  # everyone left since the colour roll: nothing to hit
         e.log(f"{f['source']}: no target left on {colour}", f["rule_name"])
         return
-    names = ", ".join(e.name(c) for c in e.counters_at(target))
+    here = e.counters_at(target)
+    names = ", ".join(e.name(c) for c in here)
     sq = e.square(target)
     note = "" if sq.numbers[colour] == number else f" ({colour} {number} is empty)"
     # the search is the same for every card; cite the rule of the card that targets
-    e.log(f"{f['source']} targets {sq.label}: {names}{note}", f["rule_name"])
+    e.log(f"{f['source']} targets {sq.label}: {names}{note}", f["rule_name"],
+          targets=(f"square:{target}", *(f"counter:{c}" for c in here)))
     defense = e.s.defense[colour]
     word = "casualty" if f["effect"] == "attack" else "Disrupted"
     e.roll(
@@ -108,7 +110,7 @@ def targeted_result(e: Engine, f: dict[str, Any]) -> None:
     """
     defense = e.s.defense[f["colour"]]
     if not any(d >= defense for d in f["dice"]):
-        e.log(f"{f['source']} misses", f["rule_name"])
+        e.log(f"{f['source']} misses", f["rule_name"], targets=(f"square:{f['square']}",))
         return
     here = e.counters_at(f["square"])
     if not here:
@@ -132,7 +134,7 @@ def targeted_result(e: Engine, f: dict[str, Any]) -> None:
 
 def _hit_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     return [
-        Option.from_id(f"hit:{cid}", f"{e.name(cid)} is hit", (f"counter:{cid}",))
+        Option("hit", f"{e.name(cid)} is hit", (f"counter:{cid}",), counter=cid)
         for cid in e.counters_at(p["square"])
     ]
 
@@ -140,8 +142,7 @@ def _hit_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 @decision("choose_hit", _hit_options)
 def choose_hit(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """The player picks which of two counters sharing a position takes the attack."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    e.push("casualty", counter=option.split(":", 1)[1], why=p["source"], rule=p["rule_name"])
+    e.push("casualty", counter=picked.str_arg("counter"), why=p["source"], rule=p["rule_name"])
 
 
 @step("disrupt")
@@ -151,11 +152,12 @@ def disrupt(e: Engine, f: dict[str, Any]) -> None:
     c = e.s.soviet[cid]
     if c.where in ("stock", "removed"):
         return
+    me = (f"counter:{cid}",)
     if c.disrupted:
-        e.log(f"{e.name(cid)} is already Disrupted", f["rule"])
+        e.log(f"{e.name(cid)} is already Disrupted", f["rule"], targets=me)
         e.push("casualty", counter=cid, why=f"second Disrupted token ({f['why']})", rule=f["rule"])
     elif e.set_disrupted(cid, True):
-        e.log(f"{e.name(cid)} is Disrupted ({f['why']})", f["rule"])
+        e.log(f"{e.name(cid)} is Disrupted ({f['why']})", f["rule"], targets=me)
 
 
 @step("casualty")
@@ -181,22 +183,23 @@ def _first_aid_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     cid = p["counter"]
     left = e.count("supplies", "first_aid")
     return [
-        Option.from_id("first-aid", f"Use First Aid ({left} in Supplies)", ("box:supplies",)),
-        Option.from_id("accept", f"Lose {e.name(cid)}", (f"counter:{cid}",)),
+        Option(FIRST_AID, f"Use First Aid ({left} in Supplies)", ("box:supplies",)),
+        Option(ACCEPT, f"Lose {e.name(cid)}", (f"counter:{cid}",)),
     ]
 
 
 @decision("first_aid", _first_aid_options)
 def first_aid(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Spend a First Aid token to ignore the casualty, or accept it (5.0)."""
-    option = picked.id  # transitional: rules will read picked.verb / args
     cid = p["counter"]
-    if option == "first-aid":
+    me = (f"counter:{cid}",)
+    if picked.verb == FIRST_AID:
         e.move_tokens("first_aid", "supplies", "stock")
-        e.log(f"First Aid saves {e.name(cid)} ({p['why']})", "5.0 First Aid")
+        e.log(f"First Aid saves {e.name(cid)} ({p['why']})", "5.0 First Aid", targets=me)
         if e.s.soviet[cid].where == "raid":
             e.s.soviet[cid].where = "reserves"
-            e.log(f"{e.name(cid)} returns to Reserves", "3.0 Storm Group")
+            e.log(f"{e.name(cid)} returns to Reserves", "3.0 Storm Group",
+                  targets=(*me, "box:reserves"))
     else:
         e.remove_counter(cid, p["why"], p["rule_name"])
 
@@ -204,17 +207,20 @@ def first_aid(e: Engine, p: dict[str, Any], picked: Option) -> None:
 def attack_building(e: Engine, colour: str, dice: list[int], source: str, rule: str) -> None:
     """Resolve an Attack Building roll against ``colour`` (3.0 Attack Building)."""
     defense = e.s.defense[colour]
+    building = f"defense:{colour}"
     if not any(d >= defense for d in dice):
-        e.log(f"{source} does not damage the {colour} positions", rule)
+        e.log(f"{source} does not damage the {colour} positions", rule, targets=(building,))
         return
     if defense > e.c.board.defense_min:
         e.s.defense[colour] = defense - 1
-        e.log(f"{source}: {colour} Defense falls from {defense} to {defense - 1}", rule)
+        e.log(f"{source}: {colour} Defense falls from {defense} to {defense - 1}", rule,
+              targets=(building,))
         return
     victims = e.counters_of_colour(colour)
     e.log(
         f"{source}: {colour} Defense is at {defense}; every counter on {colour} is suppressed",
         rule,
+        targets=(building, *(f"counter:{cid}" for cid in victims)),
     )
     for cid in reversed(victims):
         e.push("disrupt", counter=cid, why=source, rule=rule)

@@ -3,17 +3,20 @@
 A raid needs a card in the Storm Group box and no Wehrmacht counter on that card's colour
 of tracks. The player picks any counters in the house that are neither Exhausted nor
 Disrupted (Reserves included); each rolls one die, two more for a Storm Group [S] counter;
-the raid succeeds when the *total* reaches the card's Defense. Then each raider rolls one
-die: 1–4 is a casualty (First Aid may save it), 5–6 returns to Reserves.
+the raid succeeds when the *total* reaches the card's Defense. Then the raiders roll for
+their fate one at a time, in the order they were sent: one die, 1–4 a casualty, 5–6 back to
+Reserves. Each raider's casualty is settled (First Aid offered and decided, 5.0) before the
+next raider rolls, as in the rulebook's Voentorg example.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Option
+from ..actions import DECLINE, LAUNCH, Option
 from ..dice import dice_text
 from ..machine import Engine, decision, step
+from ..text import plural
 from .scoring import finish
 
 RAID_RULE = "3.0 Special Cards: Storm Group"
@@ -59,33 +62,36 @@ def _raid_dice(e: Engine, chosen: list[str]) -> int:
 def _raid_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     chosen: list[str] = p["chosen"]
     opts = [
-        Option.from_id(f"raider:{cid}", f"Send {e.name(cid)}", (f"counter:{cid}",))
+        Option("raider", f"Send {e.name(cid)}", (f"counter:{cid}",), counter=cid)
         for cid in raid_candidates(e)
         if cid not in chosen
     ]
     if chosen:
         n = _raid_dice(e, chosen)
-        opts.append(Option.from_id("launch", f"Launch the raid: {len(chosen)} counter(s), {dice_text(n)}"))
+        opts.append(Option(LAUNCH, f"Launch the raid: {plural(len(chosen), 'counter')}, "
+                                   f"{dice_text(n)}"))
     if p["free"]:
-        opts.append(Option.from_id("decline", "Do not raid"))
+        opts.append(_DECLINE)
     return opts
+
+
+_DECLINE = Option(DECLINE, "Do not raid")
 
 
 @decision("raid_pick", _raid_options)
 def raid_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Add raiders one at a time, then launch (or decline the free raid)."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    if option.startswith("raider:"):
+    if picked.verb == "raider":
         e.ask(
             "raid_pick",
             p["prompt"],
             p["rule"],
-            chosen=[*p["chosen"], option.split(":", 1)[1]],
+            chosen=[*p["chosen"], picked.str_arg("counter")],
             free=p["free"],
         )
         return
-    if option == "decline":
-        e.log("No raid on the Milk House", "6.0 Ending the Game")
+    if picked.verb == DECLINE:
+        e.log("No raid on the Milk House", "6.0 Ending the Game", card=e.s.storm_box)
         return
     chosen: list[str] = p["chosen"]
     sg = e.c.storm_group_on(e.s.storm_box)
@@ -94,7 +100,8 @@ def raid_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
         e.s.soviet[cid].where = "raid"
         e.settle_weapons(was)
     names = ", ".join(e.name(c) for c in chosen)
-    e.log(f"Storm Group raid on {sg.name} by {names}", RAID_RULE)
+    e.log(f"Storm Group raid on {sg.name} by {names}", RAID_RULE, card=e.s.storm_box,
+          targets=tuple(f"counter:{c}" for c in chosen))
     n = _raid_dice(e, chosen)
     e.roll(
         n,
@@ -108,45 +115,59 @@ def raid_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
 
 @step("raid_result")
 def raid_result(e: Engine, f: dict[str, Any]) -> None:
-    """Success sets the card aside for its VP; either way each raider rolls for its fate."""
-    sg = e.c.storm_group_on(e.s.storm_box)
+    """Success sets the card aside for its VP; either way the raiders roll for their fate."""
+    card = e.s.storm_box
+    sg = e.c.storm_group_on(card)
     total = sum(f["dice"])
     if total >= sg.defense:
-        e.s.storm_won.append(e.s.storm_box)
+        e.s.storm_won.append(card)
         e.s.storm_box = ""
-        e.log(f"The raid succeeds ({total} ≥ {sg.defense}): {sg.vp} VP", RAID_RULE)
+        e.log(f"The raid succeeds ({total} ≥ {sg.defense}): {sg.vp} VP", RAID_RULE, card=card)
     else:
-        e.log(f"The raid fails ({total} < {sg.defense}); the card stays", RAID_RULE)
-    raiders: list[str] = f["raiders"]
+        e.log(f"The raid fails ({total} < {sg.defense}); the card stays", RAID_RULE, card=card)
+    roll_for_raider(e, f["raiders"])
+
+
+CASUALTY_FACES = ("casualty",) * 4 + ("unharmed",) * 2
+"""What each face of a raider's fate die means (3.0 Storm Group): 1–4 a casualty, 5–6
+unharmed (back to Reserves)."""
+
+
+def roll_for_raider(e: Engine, raiders: list[str]) -> None:
+    """The next raider (``raiders[0]``) rolls its fate die; the others wait their turn."""
     e.roll(
-        len(raiders),
-        {"type": "survive", "target": 5},
-        "Raid casualties: one die per raider, 1-4 is a casualty",
+        1,
+        {"type": "pick", "labels": list(CASUALTY_FACES)},
+        f"Raid casualty roll for {e.name(raiders[0])} (1-4 is a casualty)",
         RAID_RULE,
         "raid_fates",
         raiders=raiders,
     )
 
 
+@step("raid_casualty_roll")
+def raid_casualty_roll(e: Engine, f: dict[str, Any]) -> None:
+    """The next raider rolls, once the previous one is settled (3.0 Storm Group)."""
+    roll_for_raider(e, f["raiders"])
+
+
 @step("raid_fates")
 def raid_fates(e: Engine, f: dict[str, Any]) -> None:
-    """Resolve each raider's die in order: 5–6 back to Reserves, 1–4 a casualty."""
-    frames = [
-        {"op": "raid_fate", "counter": cid, "die": d}
-        for cid, d in zip(f["raiders"], f["dice"], strict=True)
-    ]
-    e.push_seq(frames)
+    """One raider's die is in: 5–6 back to Reserves, 1–4 a casualty (First Aid, 5.0).
 
-
-@step("raid_fate")
-def raid_fate(e: Engine, f: dict[str, Any]) -> None:
-    """One raider's fate."""
-    cid = f["counter"]
-    if f["die"] >= 5:
+    The casualty, with its First Aid decision, is settled before the next raider rolls
+    (3.0 Storm Group: each raider is resolved before moving on to the next).
+    """
+    cid, *rest = f["raiders"]
+    die = f["dice"][0]
+    if rest:
+        e.push("raid_casualty_roll", raiders=rest)
+    if die >= 5:
         e.s.soviet[cid].where = "reserves"
-        e.log(f"{e.name(cid)} rolls {f['die']} and returns to Reserves", RAID_RULE)
+        e.log(f"{e.name(cid)} rolls {die} and returns to Reserves", RAID_RULE,
+              targets=(f"counter:{cid}", "box:reserves"))
     else:
-        e.push("casualty", counter=cid, why=f"raid, rolled {f['die']}", rule=RAID_RULE)
+        e.push("casualty", counter=cid, why=f"raid, rolled {die}", rule=RAID_RULE)
 
 
 @step("game_end")
@@ -162,7 +183,8 @@ def game_end(e: Engine, f: dict[str, Any]) -> None:
         elif not raid_candidates(e):
             e.log("The Milk House cannot be raided (no counter is fit to raid)", rule)
         else:
-            e.log("The Wehrmacht deck is exhausted: a free raid on the Milk House", rule)
+            e.log("The Wehrmacht deck is exhausted: a free raid on the Milk House", rule,
+                  card=box)
             start_raid(e, free=True)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..machine import Engine, step
+from ..text import plural
 
 AWARDS: tuple[tuple[int, str, str], ...] = (
     (50, "Hero of the Soviet Union", "Epic Victory"),
@@ -96,8 +97,8 @@ def finish(e: Engine, immediate_loss: str | None) -> None:
                        how_text="the Wehrmacht deck was played out")
         e.log(
             f"Final score {parts.total}: {parts.raids} raid VP + {parts.support} support VP + "
-            f"{parts.defenders} defenders "
-            f"- 3 x {parts.attackers} Wehrmacht counters = {level}"
+            f"{plural(parts.defenders, 'defender')} "
+            f"- 3 x {plural(parts.attackers, 'Wehrmacht counter')} = {level}"
             + (f" ({award})" if award else ""),
             "6.0 Ending the Game",
             kind="end",

@@ -11,9 +11,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from ..actions import Option
+from ..actions import DONE, END_PHASE, Option
 from ..components import COLOURS, SUPPLY_TOKENS
 from ..machine import Engine, decision, step
+from ..text import plural
 from .raids import raid_candidates, raid_target_clear, start_raid
 from .reinforcements import can_afford, start_purchase
 
@@ -77,7 +78,7 @@ def draw(e: Engine, n: int) -> None:
         s.hand.append(s.soviet_deck.pop(0))
     fog = sum(1 for c in s.hand if e.c.soviet_cards[c].fog)
     e.log(
-        f"Hand: {len(s.hand)} cards" + (f", {fog} Fog of War" if fog else ""),
+        f"Hand: {plural(len(s.hand), 'card')}" + (f", {fog} Fog of War" if fog else ""),
         "2.1 Draw Four Cards",
     )
 
@@ -197,24 +198,31 @@ def _support(e: Engine, unit: str) -> None:
     s.os_won.append(s.os_current)
     paid = ", ".join(f"{n} {e.c.tokens[k].name}" for k, n in card.tokens.items())
     e.log(f"Operational Support: {card.name} ({paid} removed from the game; {card.vp} VP)",
-          "7.1 Operational Support Cards")
+          "7.1 Operational Support Cards", card=card.id)
     s.os_current = s.os_deck.pop(0) if s.os_deck else ""
     if s.os_current:
         e.log(f"Next Operational Support card: {e.c.operational_support[s.os_current].name}",
-              "7.1 Operational Support Cards")
+              "7.1 Operational Support Cards", card=s.os_current)
 
 
 @cache
 def _card_option(index: int, card_id: str, unit: str, short: str, action: str) -> Option:
-    """One card action's option (pure, so memoised: the same few recur every phase)."""
-    return Option.from_id(
-        f"card:{card_id}:{unit}:{action}",
+    """One card action's option (pure, so memoised: the same few recur every phase).
+
+    It is drawn on the half of the card that shows its unit (``card:<card>:<unit>``), so a
+    click on that half takes the action (2.0: each card shows two units).
+    """
+    return Option(
+        "card",
         f"Card {index + 1}, {short}: {_ACTION_LABELS[unit, action]}",
-        (f"card:{card_id}",),
+        (f"card:{card_id}:{unit}",),
+        card=card_id,
+        unit=unit,
+        action=action,
     )
 
 
-_END_PHASE = Option.from_id("end-phase", "End the Soviet Card Phase")
+_END_PHASE = Option(END_PHASE, "End the Soviet Card Phase")
 
 
 def _card_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -243,15 +251,16 @@ def _card_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 @decision("card_action", _card_options)
 def card_action(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Use one card for one of its unit's actions (2.2), then offer the next."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    if option == "end-phase":
+    if picked.verb == END_PHASE:
         e.log("The Soviet Card Phase ends", "2.2 Take up to Three Actions")
         return
-    _, card_id, unit, action = option.split(":")
+    card_id, unit, action = picked.str_arg("card"), picked.str_arg("unit"), picked.str_arg(
+        "action")
     e.s.hand_used.append(card_id)
     e.s.actions_left -= 1
     label = _ACTION_LABELS[unit, action]
-    e.log(f"{e.unit(unit).name}: {label}", f"2.0 {e.unit(unit).name}")
+    e.log(f"{e.unit(unit).name}: {label}", f"2.0 {e.unit(unit).name}", card=card_id,
+          targets=(f"card:{card_id}:{unit}",))
     e.push("card_actions")
     ACTIONS[(unit, action)](e, unit)
 
@@ -274,27 +283,33 @@ def _pick_location(e: Engine, purpose: str, unit: str, locations: list[int]) -> 
     )
 
 
+@cache
+def _location_option(n: int, label: str = "") -> Option:
+    """A Volga location as an option (memoised: there are sixteen)."""
+    return Option("loc", label or f"Location {n}", (f"loc:{n}",), loc=n)
+
+
 def _location_options(e: Engine, p: dict[str, Any]) -> list[Option]:
-    return [Option.from_id(f"loc:{n}", f"Location {n}", (f"loc:{n}",)) for n in p["locations"]]
+    return [_location_option(n) for n in p["locations"]]
 
 
 @decision("card_location", _location_options)
 def card_location(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """The chosen location for a Recover or Ready action."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    _apply_location(e, p["purpose"], p["unit"], int(option.split(":")[1]))
+    _apply_location(e, p["purpose"], p["unit"], picked.int_arg("loc"))
 
 
 def _apply_location(e: Engine, purpose: str, unit: str, loc: int) -> None:
     rule = f"2.0 {e.unit(unit).name}"
+    here = (f"loc:{loc}",)
     if purpose == "recover":
         e.move_tokens("disrupted", f"loc:{loc}", "stock")
-        e.log(f"The Disrupted token on {loc} returns to the stock", rule)
+        e.log(f"The Disrupted token on {loc} returns to the stock", rule, targets=here)
     else:
         e.move_tokens(purpose, "stock", f"loc:{loc}")
         name = e.c.tokens[purpose].name
         article = "An" if name[0] in "AEIOU" else "A"
-        e.log(f"{article} {name} token is readied on {loc}", rule)
+        e.log(f"{article} {name} token is readied on {loc}", rule, targets=here)
 
 
 def _recover(e: Engine, unit: str) -> None:
@@ -319,22 +334,21 @@ def _resupply(e: Engine, unit: str) -> None:
 
 def _resupply_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = [
-        Option.from_id(f"take:{k}", f"Add {e.c.tokens[k].name} ({e.count('stock', k)} in stock)",
-               ("box:staging",))
+        Option("take", f"Add {e.c.tokens[k].name} ({e.count('stock', k)} in stock)",
+               ("box:staging",), token=k)
         for k in SUPPLY_TOKENS
         if e.count("stock", k) > 0
     ]
-    opts.append(Option.from_id("done", f"Done ({5 - p['left']} added)"))
+    opts.append(Option(DONE, f"Done ({5 - p['left']} added)"))
     return opts
 
 
 @decision("resupply_pick", _resupply_options)
 def resupply_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """One token at a time from the stock to the Staging Area, up to five."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    if option == "done":
+    if picked.verb == DONE:
         return
-    kind = option.split(":")[1]
+    kind = picked.str_arg("token")
     e.move_tokens(kind, "stock", "staging")
     e.log(f"{e.c.tokens[kind].name} token to the Staging Area", "2.0 62nd Army Command Post")
     left = p["left"] - 1
@@ -357,28 +371,29 @@ def _buttress(e: Engine, unit: str) -> None:
 
 def _buttress_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = [
-        Option.from_id(f"defense:{c}", f"Raise {c} Defense to {e.s.defense[c] + 1}", (f"defense:{c}",))
+        Option("defense", f"Raise {c} Defense to {e.s.defense[c] + 1}", (f"defense:{c}",),
+               colour=c)
         for c in COLOURS
         if e.s.defense[c] < e.c.board.defense_max
     ]
     if e.location_disrupted(3):
-        opts.append(Option.from_id("loc:3", "Remove the Disrupted token from 3", ("loc:3",)))
+        opts.append(_location_option(3, "Remove the Disrupted token from 3"))
     return opts
 
 
 @decision("buttress_pick", _buttress_options)
 def buttress_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Spend the Sapper token: +1 Defense for a colour, or clear location 3."""
-    option = picked.id  # transitional: rules will read picked.verb / args
     rule = "2.0 8th Guards Sapper Battalion"
     e.move_tokens("sapper", "supplies", "stock")
-    if option == "loc:3":
+    if picked.verb == "loc":
         e.move_tokens("disrupted", "loc:3", "stock")
-        e.log("Sappers clear the Disrupted token from location 3", rule)
+        e.log("Sappers clear the Disrupted token from location 3", rule, targets=("loc:3",))
     else:
-        colour = option.split(":")[1]
+        colour = picked.str_arg("colour")
         e.s.defense[colour] += 1
-        e.log(f"Sappers buttress the {colour} positions: Defense {e.s.defense[colour]}", rule)
+        e.log(f"Sappers buttress the {colour} positions: Defense {e.s.defense[colour]}", rule,
+              targets=(f"defense:{colour}",))
 
 
 def _field(e: Engine, unit: str) -> None:
@@ -388,7 +403,7 @@ def _field(e: Engine, unit: str) -> None:
 
 def _sapper_spot_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     return [
-        Option.from_id(f"spot:{t}:{c}", f"Track {t}, circle {c}", (f"track:{t}:{c}",))
+        Option("spot", f"Track {t}, circle {c}", (f"track:{t}:{c}",), track=t, circle=c)
         for t, c in empty_sapper_spots(e)
     ]
 
@@ -396,10 +411,10 @@ def _sapper_spot_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 @decision("sapper_spot", _sapper_spot_options)
 def sapper_spot(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Move the Sapper token from Supplies to the chosen location."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    _, t, c = option.split(":")
+    t, c = picked.int_arg("track"), picked.int_arg("circle")
     e.move_tokens("sapper", "supplies", f"sapper:{t}:{c}")
-    e.log(f"A Sapper token is placed on track {t}, circle {c}", "2.0 8th Guards Sapper Battalion")
+    e.log(f"A Sapper token is placed on track {t}, circle {c}", "2.0 8th Guards Sapper Battalion",
+          targets=(f"track:{t}:{c}",))
 
 
 def _tactical(e: Engine, unit: str) -> None:
@@ -408,7 +423,7 @@ def _tactical(e: Engine, unit: str) -> None:
     s.hand.remove(fog)
     s.fog_stock.append(fog)
     e.log("A Fog of War card goes back to the stock; a new card is drawn",
-          "2.0 139th Signal Battalion")
+          "2.0 139th Signal Battalion", card=fog)
     draw(e, 1)
 
 
@@ -424,21 +439,24 @@ def _load_options(e: Engine, p: dict[str, Any]) -> list[Option]:
         if e.count("staging", k):
             for n in _flotilla_open(e):
                 opts.append(
-                    Option.from_id(f"load:{k}:{n}", f"{e.c.tokens[k].name} onto {n}", (f"loc:{n}",))
+                    Option("load", f"{e.c.tokens[k].name} onto {n}", (f"loc:{n}",), token=k, loc=n)
                 )
-    opts.append(Option.from_id("done", "Done loading"))
+    opts.append(_DONE_LOADING)
     return opts
+
+
+_DONE_LOADING = Option(DONE, "Done loading")
 
 
 @decision("load_pick", _load_options)
 def load_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """One token from Staging onto an empty, undisrupted Flotilla location."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    if option == "done":
+    if picked.verb == DONE:
         return
-    _, kind, n = option.split(":")
+    kind, n = picked.str_arg("token"), picked.int_arg("loc")
     e.move_tokens(kind, "staging", f"loc:{n}")
-    e.log(f"{e.c.tokens[kind].name} token loaded on {n}", "2.0 Volga Military Flotilla")
+    e.log(f"{e.c.tokens[kind].name} token loaded on {n}", "2.0 Volga Military Flotilla",
+          targets=(f"loc:{n}",))
     left = p["left"] - 1
     if left > 0 and e.s.tokens.get("staging") and _flotilla_open(e):
         e.ask("load_pick", p["prompt"], p["rule"], left=left)
@@ -451,10 +469,12 @@ def _deliver(e: Engine, unit: str) -> None:
             if kind == "ammunition":
                 e.move_tokens(kind, f"loc:{n}", "stock")
                 got = e.move_tokens("suppression", "stock", "supplies", 5)
-                e.log(f"Ammunition from {n} delivered: {got} Suppression tokens to Supplies", rule)
+                e.log(f"Ammunition from {n} delivered: {plural(got, 'Suppression token')} to "
+                      "Supplies", rule, targets=(f"loc:{n}", "box:supplies"))
             else:
                 e.move_tokens(kind, f"loc:{n}", "supplies")
-                e.log(f"{e.c.tokens[kind].name} token from {n} delivered to Supplies", rule)
+                e.log(f"{e.c.tokens[kind].name} token from {n} delivered to Supplies", rule,
+                      targets=(f"loc:{n}", "box:supplies"))
 
 
 def _wire(e: Engine, unit: str) -> None:

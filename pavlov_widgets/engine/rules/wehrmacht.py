@@ -8,13 +8,15 @@ Resupply / Storm Group cards.
 
 from __future__ import annotations
 
+from functools import cache
 from math import ceil
 from typing import Any
 
-from ..actions import Option
+from ..actions import FIRE, Option
 from ..components import COLOURS
 from ..dice import dice_text
 from ..machine import Engine, decision, step
+from ..text import plural
 from .combat import start_targeted
 
 RULE = "3.0 Wehrmacht Card Phase"
@@ -41,14 +43,16 @@ def deal_tactics(e: Engine) -> None:
     while len(s.tactics_in_play) > keep:
         gone = s.tactics_in_play.pop(0)
         s.tactics_removed.append(gone)
-        e.log(f"Tactics card {e.c.tactics[gone].name} leaves play", "7.2 Tactics Cards")
+        e.log(f"Tactics card {e.c.tactics[gone].name} leaves play", "7.2 Tactics Cards",
+              card=gone)
     want = 2 if e.o.tactics == "elite" else 1
     while len(s.tactics_in_play) < want and s.tactics_deck:
         card = s.tactics_deck.pop(0)
         s.tactics_in_play.append(card)
         spec = e.c.tactics[card]
         effects = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in spec.effects.items())
-        e.log(f"Tactics card {spec.name} is in play this turn ({effects})", "7.2 Tactics Cards")
+        e.log(f"Tactics card {spec.name} is in play this turn ({effects})", "7.2 Tactics Cards",
+              card=card)
 
 
 @step("reveal_wehrmacht")
@@ -63,11 +67,13 @@ def reveal_wehrmacht(e: Engine, f: dict[str, Any]) -> None:
     e.push("reveal_wehrmacht")
     e.push("finish_wehrmacht_card")
     if card_id in e.c.resupply_cards:
-        e.log(f"Card {s.cards_in_phase} of 3: Resupply", "3.0 Special Cards", kind="card")
+        e.log(f"Card {s.cards_in_phase} of 3: Resupply", "3.0 Special Cards", kind="card",
+              card=card_id)
         e.push("resupply")
         return
     card = e.c.wehrmacht_cards[card_id]
-    e.log(f"Card {s.cards_in_phase} of 3: {card.name}{_card_detail(e, card_id)}", RULE, kind="card")
+    e.log(f"Card {s.cards_in_phase} of 3: {card.name}{_card_detail(e, card_id)}", RULE,
+          kind="card", card=card_id)
     if card.kind in ("sniper", "mortar", "artillery"):
         rule = {
             "sniper": "3.0 Attack Defender",
@@ -165,7 +171,7 @@ def ju87(e: Engine, f: dict[str, Any]) -> None:
         return
     e.ask(
         "aa_fire",
-        f"{card.aircraft} Ju 87s (Defense {ju87_defense(e, f['card'])}): "
+        f"{plural(card.aircraft, 'Ju 87')} (Defense {ju87_defense(e, f['card'])}): "
         "choose Anti-aircraft tokens to fire",
         "3.0 Bomb Stalingrad",
         card=f["card"],
@@ -173,26 +179,31 @@ def ju87(e: Engine, f: dict[str, Any]) -> None:
     )
 
 
+@cache
+def _aa_option(n: int) -> Option:
+    return Option("aa", f"Fire the Anti-aircraft token on {n} (2 dice)", (f"loc:{n}",), loc=n)
+
+
+_HOLD_FIRE = Option(FIRE, "Hold fire")
+
+
 def _aa_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     chosen: list[int] = p["chosen"]
-    opts = [
-        Option.from_id(f"aa:{n}", f"Fire the Anti-aircraft token on {n} (2 dice)", (f"loc:{n}",))
-        for n in _aa_ready(e, chosen)
-    ]
+    opts = [_aa_option(n) for n in _aa_ready(e, chosen)]
     if chosen:
-        opts.append(Option.from_id("fire", f"Fire {len(chosen)} token(s): {2 * len(chosen)} dice"))
+        opts.append(Option(FIRE, f"Fire {plural(len(chosen), 'token')}: "
+                                 f"{dice_text(2 * len(chosen))}"))
     else:
-        opts.append(Option.from_id("fire", "Hold fire"))
+        opts.append(_HOLD_FIRE)
     return opts
 
 
 @decision("aa_fire", _aa_options)
 def aa_fire(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Pick tokens one by one, then fire: two dice each against the Ju 87 Defense."""
-    option = picked.id  # transitional: rules will read picked.verb / args
     card = e.c.wehrmacht_cards[p["card"]]
-    if option.startswith("aa:"):
-        chosen = [*p["chosen"], int(option[3:])]
+    if picked.verb != FIRE:
+        chosen = [*p["chosen"], picked.int_arg("loc")]
         e.ask("aa_fire", p["prompt"], p["rule"], card=p["card"], chosen=chosen)
         return
     chosen = p["chosen"]
@@ -201,7 +212,8 @@ def aa_fire(e: Engine, p: dict[str, Any], picked: Option) -> None:
     if not chosen:
         e.push("ju87_bombing", card=p["card"], planes=card.aircraft)
         return
-    e.log(f"Anti-aircraft tokens from {', '.join(map(str, chosen))} fire", "3.0 Bomb Stalingrad")
+    e.log(f"Anti-aircraft tokens from {', '.join(map(str, chosen))} fire", "3.0 Bomb Stalingrad",
+          targets=tuple(f"loc:{n}" for n in chosen))
     defense = ju87_defense(e, p["card"])
     e.roll(
         2 * len(chosen),
@@ -219,7 +231,8 @@ def ju87_aa_result(e: Engine, f: dict[str, Any]) -> None:
     card = e.c.wehrmacht_cards[f["card"]]
     downed = min(card.aircraft, sum(d >= ju87_defense(e, f["card"]) for d in f["dice"]))
     planes = card.aircraft - downed
-    e.log(f"{downed} Ju 87(s) shot down; {planes} bomb(s)", "3.0 Bomb Stalingrad")
+    e.log(f"{plural(downed, 'Ju 87')} shot down; {plural(planes, 'bomb')}",
+          "3.0 Bomb Stalingrad")
     e.push("ju87_bombing", card=f["card"], planes=planes)
 
 
@@ -247,17 +260,20 @@ def ju87_bomb(e: Engine, f: dict[str, Any]) -> None:
     while True:
         place = f"loc:{loc}"
         tokens = e.location_tokens(loc)
+        hit = (place,)
         if tokens and (not shifted or e.o.ju87_shift_removes_tokens):
             kind = tokens[0]
             e.move_tokens(kind, place, "stock")
-            e.log(f"Bomb on {loc} destroys the {e.c.tokens[kind].name} token there", rule)
+            e.log(f"Bomb on {loc} destroys the {e.c.tokens[kind].name} token there", rule,
+                  targets=hit)
             return
         if not e.location_disrupted(loc):
             placed = e.move_tokens("disrupted", "stock", place)
             if placed:
-                e.log(f"Bomb on {loc}: {e.c.board.location_names[loc]} is Disrupted", rule)
+                e.log(f"Bomb on {loc}: {e.c.board.location_names[loc]} is Disrupted", rule,
+                      targets=hit)
             else:
-                e.log(f"Bomb on {loc}: no Disrupted token left in the stock", rule)
+                e.log(f"Bomb on {loc}: no Disrupted token left in the stock", rule, targets=hit)
             # Fog of War comes with a Disrupted token *placed* on 14-17 (3.0 Bomb Stalingrad)
             fog = placed and (not shifted or e.o.ju87_shift_adds_fog)
             if fog and 14 <= loc <= 17 and e.s.fog_stock:
@@ -266,7 +282,8 @@ def ju87_bomb(e: Engine, f: dict[str, Any]) -> None:
             return
         if loc == 3:
             victims = [cid for cid in e.house_counters() if e.is_square(e.s.soviet[cid].where)]
-            e.log("Bomb on 3 again: every counter in a combat position is suppressed", rule)
+            e.log("Bomb on 3 again: every counter in a combat position is suppressed", rule,
+                  targets=(place, *(f"counter:{cid}" for cid in victims)))
             for cid in reversed(victims):
                 e.push("disrupt", counter=cid, why="Ju 87 bomb on 3", rule=rule)
             return
@@ -277,7 +294,8 @@ def ju87_bomb(e: Engine, f: dict[str, Any]) -> None:
                 rule,
             )
             return
-        e.log(f"Location {loc} is already Disrupted: the bomb moves to {loc + 1}", rule)
+        e.log(f"Location {loc} is already Disrupted: the bomb moves to {loc + 1}", rule,
+              targets=(place, f"loc:{loc + 1}"))
         loc += 1
         shifted = True
 
@@ -298,7 +316,8 @@ def place_card(e: Engine, f: dict[str, Any]) -> None:
         if cid not in on_board
     ]
     if not free:
-        e.log(f"No {card.name} counter is left in the stock; the card has no effect", PLACE_RULE)
+        e.log(f"No {card.name} counter is left in the stock; the card has no effect", PLACE_RULE,
+              card=f["card"])
         return
     e.roll(
         1,
@@ -334,21 +353,22 @@ def _suppress_entry_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     colour = e.colour_of_track(p["track"])
     available = e.count(f"suppress:{colour}", "suppression")
     defense = e.wehrmacht_defense(p["counter"])
-    opts = [Option.from_id("spend:0", "Let it come (spend none)")]
+    opts = [_SPEND_NONE]
     for k in range(1, available + 1):
         opts.append(
-            Option.from_id(f"spend:{k}", f"Spend {k}: {dice_text(k)}, any ≥ {defense} stops it", (
-                f"box:suppress:{colour}",
-            ))
+            Option("spend", f"Spend {k}: {dice_text(k)}, any ≥ {defense} stops it",
+                   (f"box:suppress:{colour}",), count=k)
         )
     return opts
+
+
+_SPEND_NONE = Option("spend", "Let it come (spend none)", count=0)
 
 
 @decision("suppress_entry", _suppress_entry_options)
 def suppress_entry(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Spend k Suppression tokens of the track's colour: k dice against the counter's Defense."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    k = int(option.split(":")[1])
+    k = picked.int_arg("count")
     cid, track = p["counter"], p["track"]
     if k == 0:
         e.push("place_counter", counter=cid, track=track)
@@ -397,8 +417,9 @@ def place_counter(e: Engine, f: dict[str, Any]) -> None:
     for i in range(gap, 0, -1):
         circles[i] = circles[i - 1]
     circles[0] = cid
-    pushed = f", pushing {len(entered)} counter(s) forward" if entered else ""
-    e.log(f"{e.name(cid)} enters track {track_index + 1}{pushed}", PLACE_RULE)
+    pushed = f", pushing {plural(len(entered), 'counter')} forward" if entered else ""
+    e.log(f"{e.name(cid)} enters track {track_index + 1}{pushed}", PLACE_RULE,
+          targets=(f"track:{track_index + 1}:1",))
     if e.o.sapper_on_placement:
         entered.append((0, cid))
     track = e.c.board.tracks[track_index]
@@ -435,13 +456,16 @@ def sapper_roll(e: Engine, f: dict[str, Any]) -> None:
 def sapper_result(e: Engine, f: dict[str, Any]) -> None:
     """A hit returns the counter to the stock; otherwise it stays on that circle."""
     cid = f["counter"]
+    spot = f"track:{f['track'] + 1}:{f['circle'] + 1}"
     if any(d >= e.wehrmacht_defense(cid) for d in f["dice"]):
         circles = e.s.tracks[f["track"]]
         if circles[f["circle"]] == cid:
             circles[f["circle"]] = ""
-        e.log(f"The Sappers stop {e.name(cid)}; it returns to the stock", "3.0 Sapper Defenses")
+        e.log(f"The Sappers stop {e.name(cid)}; it returns to the stock", "3.0 Sapper Defenses",
+              targets=(spot,), removed=(cid,))
     else:
-        e.log(f"{e.name(cid)} survives the Sapper defenses", "3.0 Sapper Defenses")
+        e.log(f"{e.name(cid)} survives the Sapper defenses", "3.0 Sapper Defenses",
+              targets=(spot,))
 
 
 # --- Assault ------------------------------------------------------------------------------
@@ -477,7 +501,8 @@ def assault_colour(e: Engine, f: dict[str, Any]) -> None:
         start_targeted(e, colour, total, "suppress", f"Assault ({colour} infantry)", rule)
     else:
         defense = e.s.defense[colour]
-        e.log(f"Assault: {colour} armour attacks the building with {dice_text(total)}", rule)
+        e.log(f"Assault: {colour} armour attacks the building with {dice_text(total)}", rule,
+              targets=(f"defense:{colour}",))
         e.roll(
             total,
             {"type": "any", "target": defense},
@@ -515,6 +540,7 @@ def resupply(e: Engine, f: dict[str, Any]) -> None:
     e.log(
         f"Resupply: {mouths} to feed need {need} Food; {paid} paid, {hungry} go hungry",
         RESUPPLY_RULE,
+        card=e.s.wehrmacht_current,
     )
     e.push("flip_to_storm_group")
     if hungry:
@@ -542,8 +568,10 @@ def _starve_candidates(e: Engine) -> list[str]:
 
 
 def _starve_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    weapons = e.s.weapons
     return [
-        Option.from_id(f"starve:{cid}", f"{e.name(cid)} goes hungry", (f"counter:{cid}",))
+        Option("starve", f"{e.name(cid)} goes hungry",
+               (f"weapon:{cid}" if cid in weapons else f"counter:{cid}",), counter=cid)
         for cid in _starve_candidates(e)
     ]
 
@@ -551,12 +579,12 @@ def _starve_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 @decision("starve_pick", _starve_options)
 def starve_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """The chosen counter becomes a casualty (First Aid may save it, 5.0)."""
-    option = picked.id  # transitional: rules will read picked.verb / args
-    cid = option.split(":", 1)[1]
+    cid = picked.str_arg("counter")
     e.push("starve", left=p["left"] - 1)
     if cid in e.s.weapons:
         e.s.weapons[cid] = "removed"
-        e.log(f"{e.name(cid)} is lost for want of food", RESUPPLY_RULE)
+        e.log(f"{e.name(cid)} is lost for want of food", RESUPPLY_RULE,
+              targets=(f"weapon:{cid}",), removed=(cid,))
     else:
         e.push("casualty", counter=cid, why="not enough Food", rule=RESUPPLY_RULE)
 
@@ -578,7 +606,8 @@ def _into_storm_box(e: Engine, card_id: str) -> None:
     if s.storm_box:
         s.storm_lost.append(s.storm_box)
         old = e.c.storm_group_on(s.storm_box).name
-        e.log(f"The {old} Storm Group card leaves the game", "3.0 Special Cards: Storm Group")
+        e.log(f"The {old} Storm Group card leaves the game", "3.0 Special Cards: Storm Group",
+              card=s.storm_box)
     s.storm_box = card_id
     if s.wehrmacht_current == card_id:
         s.wehrmacht_current = ""
@@ -587,4 +616,5 @@ def _into_storm_box(e: Engine, card_id: str) -> None:
         f"Storm Group: {sg.name} (Defense {sg.defense}, {sg.vp} VP; {sg.colour} tracks must be "
         "clear) is placed in the Storm Group box",
         "3.0 Special Cards: Storm Group",
+        card=card_id,
     )
