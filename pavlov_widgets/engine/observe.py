@@ -164,11 +164,11 @@ class Observer:
 
         Not Exhausted, not Disrupted, no Action or Command token yet, not away on a raid.
         """
-        return counters._ready(self._e, cid)
+        return counters.ready_to_act(self._e, cid)
 
     def counters_that_may_act(self) -> list[str]:
         """The counters in the house that may still take an action (4.0)."""
-        return [cid for cid in self._e.house_counters() if counters._ready(self._e, cid)]
+        return [cid for cid in self._e.house_counters() if counters.ready_to_act(self._e, cid)]
 
     def counters_that_may_move(self) -> list[str]:
         """The counters that may still move this phase, with somewhere to go (4.0 Move)."""

@@ -386,7 +386,11 @@ def _wehrmacht_in_sight(e: Engine, where: str, kind: str | None) -> list[tuple[i
     return out
 
 
-def _ready(e: Engine, cid: str) -> bool:
+def ready_to_act(e: Engine, cid: str) -> bool:
+    """Whether a counter may still take an action this phase (4.0).
+
+    Not Exhausted, not Disrupted, no Action or Command token yet, not away on a raid.
+    """
     c = e.s.soviet[cid]
     return not c.exhausted and not c.disrupted and not c.marker and c.where != "raid"
 
@@ -422,7 +426,9 @@ def _team_pairs(e: Engine) -> list[tuple[str, list[str], str]]:
     occ = e.occupancy()
     for sq_id in e.square_ids:
         here = occ.get(sq_id)
-        if here is None or len(here) != 2 or not (_ready(e, here[0]) and _ready(e, here[1])):
+        if here is None or len(here) != 2:
+            continue
+        if not (ready_to_act(e, here[0]) and ready_to_act(e, here[1])):
             continue
         special = _special(e, here[0])
         if special is None or _special(e, here[1]) != special:
