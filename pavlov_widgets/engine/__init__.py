@@ -21,6 +21,7 @@ from .errors import (
     SettingsError,
     UnknownScenarioError,
 )
+from .explain import Refusal
 from .game import Chance, Decision, Game
 from .log import LogEntry
 from .rules.scoring import Score, victory_level
@@ -42,6 +43,7 @@ __all__ = [
     "Option",
     "PavlovError",
     "PositionError",
+    "Refusal",
     "RuleSettings",
     "SaveFormatError",
     "Score",

@@ -40,6 +40,7 @@ from .errors import (
     NothingToUndoError,
     SaveFormatError,
 )
+from .explain import Refusal, why_not
 from .log import LogEntry
 from .machine import PHASE_LABELS, Engine
 
@@ -210,6 +211,14 @@ class Game:
         """
         serial = self._decision
         return [o.bound(serial) for o in self._fresh_options()]
+
+    def why_not(self, region: str) -> Refusal | None:
+        """Why a board region is not a choice now (None if it is one); see :mod:`.explain`.
+
+        ``game.why_not("counter:naumov")`` → ``Refusal(text="Naumov has already taken an
+        action this phase (one action per counter)", rule="4.0 Soviet Counter Phase")``.
+        """
+        return why_not(self, region)
 
     def legal_ids(self) -> list[str]:
         """The ids of the pending decision's options, in the same order (cheaper to list)."""

@@ -439,6 +439,68 @@ def _team_pairs(e: Engine) -> list[tuple[str, list[str], str]]:
     return out
 
 
+def why_no_action(e: Engine, cid: str) -> str:
+    """Why a counter is offered no action now, in a person's words (4.0, 1.3).
+
+    Asked only of a counter with no legal action (the options above decide legality); the
+    first reason that applies is given.
+    """
+    c, spec, name = e.s.soviet[cid], e.c.soviet_counters[cid], e.name(cid)
+    if c.where in ("stock", "removed"):
+        return f"{name} is not in the house"
+    if c.where == "raid":
+        return f"{name} is away on the raid"
+    if c.marker == "action":
+        return f"{name} has already taken an action this phase (one action per counter)"
+    if c.marker == "command":
+        return f"{name} was recovered by Command this phase and may not act"
+    if e.s.actions_left <= 0 or not e.count("stock", "action"):
+        return "no action is left this phase"
+    if c.where == RESERVES:
+        return f"{name} is in Reserves: counters act from a combat position"
+    colours = ", ".join(e.line_of_sight(c.where))
+    wants = []
+    if spec.attack:
+        wants.append(f"no German infantry on a track it sees ({colours})")
+    if spec.suppress:
+        wants.append("no Suppression token in Supplies")
+    if "C" in spec.specials:
+        wants.append("no Exhausted or Disrupted counter to command")
+    if not wants:
+        return f"{name} has no action it can take here"
+    return f"{name} has nothing to do: " + "; ".join(wants)
+
+
+def why_no_move(e: Engine, cid: str) -> str:
+    """Why a counter is offered no move now (4.0 Move); asked only of one that cannot."""
+    c, name = e.s.soviet[cid], e.name(cid)
+    if c.where in _NOT_IN_PLAY:
+        return f"{name} is not in the house" if c.where != "raid" else f"{name} is on the raid"
+    if cid in e.s.moved:
+        return f"{name} has already moved this phase (each counter moves once)"
+    if e.s.moves_left <= 0:
+        return "no move is left this phase"
+    return f"{name} has no position to go to: each is held by a counter it may not displace"
+
+
+def why_not_there(e: Engine, cid: str, square: str) -> str:
+    """Why a counter may not move onto ``square`` (4.0 Move).
+
+    Asked only of a square it may not enter.
+    """
+    if e.s.soviet[cid].where == square:
+        return f"{e.name(cid)} is already on {e.square_label(square)}"
+    here = e.counters_at(square)
+    if len(here) > 1:
+        return f"{e.square_label(square)} holds a weapon team of two counters"
+    if here:
+        other = e.s.soviet[here[0]]
+        state = "Exhausted" if other.exhausted else "Disrupted"
+        return (f"{e.name(here[0])} on {e.square_label(square)} is {state}: no counter may "
+                "move onto its position")
+    return f"{e.name(cid)} may not move onto {e.square_label(square)}"
+
+
 _ACTIONS_DONE = Option(ACTIONS_DONE, "End the Soviet Counter Phase")
 
 

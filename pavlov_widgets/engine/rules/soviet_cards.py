@@ -143,40 +143,90 @@ def _flotilla_open(e: Engine) -> list[int]:
 
 def available(e: Engine, unit: str, action: str) -> bool:
     """Whether a unit's action can be taken now (the conditions of 2.0)."""
+    return unavailable(e, unit, action) is None
+
+
+def unavailable(e: Engine, unit: str, action: str) -> str | None:
+    """Why a unit's action cannot be taken now, in a person's words; None if it can (2.0).
+
+    The one statement of each action's conditions: :func:`available` (and so the legal
+    options) and the "why not?" answers of :mod:`pavlov_widgets.engine.explain` both read it.
+    """
     stock = e.s.tokens["stock"]
+    name = e.unit(unit).short
     if action == "recover":
-        return bool(_any_disrupted(e, unit))
+        return None if _any_disrupted(e, unit) else f"no location of the {name} is Disrupted"
     if unit == "62nd-army-cp":
         if action == "support":
-            return support_ready(e)
+            return None if support_ready(e) else _support_missing(e)
         if e.location_disrupted(18):
-            return False
+            return "the 62nd Army Command Post (18) is Disrupted"
         if action == "resupply":
-            return any(stock.get(k, 0) for k in SUPPLY_TOKENS)
-        return raid_target_clear(e) and bool(raid_candidates(e))
+            if any(stock.get(k, 0) for k in SUPPLY_TOKENS):
+                return None
+            return "no Food, Ammunition or Medical token is left in the stock"
+        if not e.s.storm_box:
+            return "no Storm Group card waits in the Storm Group box"
+        if not raid_target_clear(e):
+            colour = e.c.storm_group_on(e.s.storm_box).colour
+            return f"the {colour} tracks are not clear of Wehrmacht counters"
+        return None if raid_candidates(e) else "no counter in the house is fit to raid"
     if unit == "13th-guards-cp":
-        return not e.location_disrupted(4) and can_afford(e, 6)
+        if e.location_disrupted(4):
+            return "the 13th Guards Command Post (4) is Disrupted"
+        return None if can_afford(e, 6) else "no counter or weapon in the stock costs 6 or less"
     if unit == "8th-guards-sapper":
         if not e.count("supplies", "sapper"):
-            return False
+            return "no Sapper token is in the Supplies box"
         if action == "buttress":
-            return e.location_disrupted(3) or any(
+            if e.location_disrupted(3) or any(
                 e.s.defense[c] < e.c.board.defense_max for c in COLOURS
-            )
-        return bool(empty_sapper_spots(e))
+            ):
+                return None
+            return "every Defense is at its highest and location 3 is not Disrupted"
+        return None if empty_sapper_spots(e) else "no Sapper location is empty"
     if unit == "139th-signal":
         if action == "tactical":
-            has_fog = any(e.c.soviet_cards[c].fog for c in e.s.hand)
-            return has_fog and len(_any_disrupted(e, unit)) < len(e.unit_locations(SIGNALS))
-        return stock.get("wire", 0) > 0 and bool(_token_free(e, unit, "wire"))
+            if not any(e.c.soviet_cards[c].fog for c in e.s.hand):
+                return "no Fog of War card is in the hand"
+            if len(_any_disrupted(e, unit)) >= len(e.unit_locations(SIGNALS)):
+                return f"every location of the {name} is Disrupted"
+            return None
+        return _token_missing(e, unit, "wire")
     if unit == "32nd-guards-artillery":
-        return stock.get("artillery", 0) > 0 and bool(_token_free(e, unit, "artillery"))
+        return _token_missing(e, unit, "artillery")
     if unit == "volga-flotilla":
         if action == "load":
-            return bool(e.s.tokens.get("staging")) and bool(_flotilla_open(e))
-        return any(e.location_tokens(n) for n in e.unit_locations(FLOTILLA))
+            if not e.s.tokens.get("staging"):
+                return "no token waits in the Staging Area"
+            return None if _flotilla_open(e) else "no Flotilla location is free to load"
+        if any(e.location_tokens(n) for n in e.unit_locations(FLOTILLA)):
+            return None
+        return "no token is loaded on the Flotilla's locations"
     # the two anti-aircraft units
-    return stock.get("aa", 0) > 0 and bool(_token_free(e, unit, "aa"))
+    return _token_missing(e, unit, "aa")
+
+
+def _token_missing(e: Engine, unit: str, kind: str) -> str | None:
+    """Why a unit cannot ready a token of ``kind`` (none in stock, no free location)."""
+    token = e.c.tokens[kind].name
+    if not e.count("stock", kind):
+        return f"no {token} token is left in the stock"
+    if not _token_free(e, unit, kind):
+        return f"every location of the {e.unit(unit).short} already holds a {token} token"
+    return None
+
+
+def _support_missing(e: Engine) -> str:
+    """Why the Operational Support card in play cannot be satisfied (7.1)."""
+    if not e.s.os_current:
+        return "no Operational Support card is in play"
+    card = e.c.operational_support[e.s.os_current]
+    short = [f"{n} {e.c.tokens[k].name}" for k, n in card.tokens.items()
+             if e.count("stock", k) < n]
+    if short:
+        return f"{card.name} needs {', '.join(short)} in the stock"
+    return f"{card.name} needs its locations free of Disrupted tokens"
 
 
 def support_ready(e: Engine) -> bool:
