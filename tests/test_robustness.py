@@ -5,8 +5,9 @@ The default suite runs small versions (a few thousand games in all); the long ru
 
     .venv/bin/pytest -m slow tests/test_robustness.py          # or: bash scripts/test.sh --slow
 
-* 100,000 seeded random games, every decision and roll followed by
-  :func:`pavlov_widgets.sim.invariants.check_invariants`, and save → load, ``copy()`` and
+* 100,000 seeded random games, every decision and roll followed by the package's checker
+  :func:`pavlov_widgets.engine.check.check_invariants` (as the simulator's ``--check`` runs
+  it, through :mod:`pavlov_widgets.sim.invariants`), and save → load, ``copy()`` and
   undo → redo checked at the end of each game (and every 200 steps in the default run of
   1,000 games);
 * 10,000 illegal or malformed actions against random positions: each refused with a
@@ -93,15 +94,15 @@ def test_the_checker_catches_a_broken_state() -> None:
         "tokens in play": lambda g: g.state.tokens["stock"].__setitem__(
             "suppression", g.state.tokens["stock"]["suppression"] + 1),
         "unknown place": lambda g: setattr(g.state.soviet["pavlov"], "where", "attic"),
-        "on the board twice": lambda g: g.state.tracks[0].__setitem__(0, "riflemen-1")
+        "it is also on track 1": lambda g: g.state.tracks[0].__setitem__(0, "riflemen-1")
         or g.state.tracks[1].__setitem__(0, "riflemen-1"),
-        "holds": lambda g: [setattr(g.state.soviet[c], "where", "G1")
+        "is already held by": lambda g: [setattr(g.state.soviet[c], "where", "G1")
                             for c in ("pavlov", "glushenko")],
         "alone on position": lambda g: g.state.weapons.__setitem__("m1937", "G2"),
-        "Defense": lambda g: g.state.defense.__setitem__("red", 2),
-        "Soviet cards": lambda g: g.state.hand.append(g.state.hand[0]),
+        r"defense\.red: must be 3-6": lambda g: g.state.defense.__setitem__("red", 2),
+        "Soviet card .* is in two places": lambda g: g.state.hand.append(g.state.hand[0]),
         "unknown rule step": lambda g: g.state.stack.append({"op": "no_such_step"}),
-        "Flotilla location": lambda g: (
+        "holds one token besides a Disrupted one": lambda g: (
             g.engine.move_tokens("food", "stock", "loc:5"),
             g.engine.move_tokens("sapper", "stock", "loc:5"),
         ),

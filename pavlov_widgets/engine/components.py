@@ -113,12 +113,17 @@ class Track:
 
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """An operational unit of the 62nd Army: a Soviet card action and its Volga locations."""
+    """An operational unit of the 62nd Army: a Soviet card action and its Volga locations.
+
+    ``tokens`` are the token types the unit's actions place on its locations (2.0: Wire on
+    the Signal Battalion's, Artillery, Anti-aircraft, the Flotilla's supply tokens).
+    """
 
     id: str
     name: str
     short: str
     locations: tuple[int, ...]
+    tokens: tuple[str, ...]
     provenance: Provenance
 
 
@@ -155,6 +160,18 @@ class Board:
     def tracks_of(self, colour: str) -> tuple[Track, ...]:
         """The tracks of one colour, in number order (Assault works colour by colour)."""
         return tuple(t for t in self.tracks if t.colour == colour)
+
+    def token_homes(self) -> dict[str, tuple[int, ...]]:
+        """The Volga locations each token type may lie on: those of the units placing it (2.0).
+
+        ``{"wire": (14, 15, 16, 17), "aa": (8, 9, 12, 13), ...}``; a type no unit places
+        (Disrupted tokens excepted, which may lie on any location) has no home.
+        """
+        homes: dict[str, set[int]] = {}
+        for unit in self.units:
+            for kind in unit.tokens:
+                homes.setdefault(kind, set()).update(unit.locations)
+        return {kind: tuple(sorted(locs)) for kind, locs in homes.items()}
 
 
 LOC_KEYS: dict[int, str] = {n: f"loc:{n}" for n in range(1, 19)}
@@ -551,12 +568,19 @@ def _read_board(data: Any) -> Board:
         for n in locs:
             if isinstance(n, bool) or not isinstance(n, int) or not 3 <= n <= 18:
                 raise r.fail("locations", f"holds {n!r}, not a location 3-18")
+        kinds = r.get("tokens", list)
+        for kind in kinds:
+            if kind not in TOKEN_TYPES or kind == "disrupted":
+                raise r.fail("tokens", f"holds {kind!r}, not a token type a unit places")
+        if kinds and not locs:
+            raise r.fail("tokens", "needs locations to place its tokens on")
         units.append(
             Unit(
                 id=r.get("id", str),
                 name=r.get("name", str),
                 short=r.get("short", str),
                 locations=tuple(locs),
+                tokens=tuple(kinds),
                 provenance=r.provenance(),
             )
         )

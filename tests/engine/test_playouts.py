@@ -4,12 +4,14 @@ Every game is dealt from a seed and played by a seeded policy (a ``random.Random
 own), so a failure names the seed, the policy and the step and replays exactly:
 ``play(seed=..., policy="eager", ...)`` below.
 
-* ``test_playouts_full_checks``: every decision and roll is followed by the invariant check
-  of :func:`tests.engine.helpers.check_invariants` (token totals conserved over every place,
-  the Disrupted flags and the Action/Command markers; the 34 / 7 / 39 counters each in one
-  place; one counter per square or a crewed weapon pair; no weapon alone; one Wehrmacht
-  counter per circle; Defense within its track; every card in one pile; a pending decision
-  has options) and by the simulator's own checker (:mod:`pavlov_widgets.sim.invariants`).
+* ``test_playouts_full_checks``: every decision and roll is followed by
+  :func:`tests.engine.helpers.check_invariants`: the package's one checker
+  (:func:`pavlov_widgets.engine.check.check_invariants`: token totals conserved over every
+  place, the Disrupted flags and the Action/Command markers; tokens only where the rules put
+  them; the counters each in one place; one counter per position or a weapon team; no weapon
+  alone; one Wehrmacht counter per circle; Defense within its track; every card in one pile;
+  a pending decision has options) and, beside it, the tests' census of the pieces dealt,
+  which must agree with it.
   Every few steps an illegal action (garbage ids, wrong types, an option of
   another decision) must raise ``IllegalActionError`` and leave ``to_dict()`` and the log
   untouched, and save -> load, ``copy()`` and undo -> redo must give back the same game.
@@ -41,7 +43,6 @@ from pavlov_widgets.engine import (
     victory_level,
 )
 from pavlov_widgets.engine.machine import DECISIONS
-from pavlov_widgets.sim import invariants as sim_invariants
 
 from .helpers import check_invariants
 
@@ -208,8 +209,7 @@ def _play(game: Game, seed: int, policy: str, full: bool, round_trip_every: int,
         p = game.state.pending
         assert p is not None, f"seed {seed}: nothing pending and not over"
         if full:
-            check_invariants(game)
-            sim_invariants.check_invariants(game)  # the simulator's checker must agree
+            check_invariants(game)  # the package's checker, and the census agreeing with it
             if illegal_every and steps % illegal_every == 0:
                 refuse_illegal(game, rng, pool)
             if round_trip_every and steps % round_trip_every == 0:
