@@ -6,10 +6,11 @@ and where it comes from; ``docs/rules-notes.md`` explains them for players.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from .errors import SaveFormatError
+from .errors import SaveFormatError, SettingsError
 
 TACTICS_LEVELS: tuple[str, ...] = ("none", "veteran", "elite")
 """The difficulty levels of variant 7.2."""
@@ -27,7 +28,12 @@ VARIANTS: dict[str, dict[str, Any]] = {
 
 @dataclass(frozen=True, slots=True)
 class RuleSettings:
-    """Choices between printings and readings of the rules (all default to the 2nd printing)."""
+    """Choices between printings and readings of the rules (all default to the 2nd printing).
+
+    Every value is checked when the record is made: a value of the wrong type or an unknown
+    choice raises :class:`~pavlov_widgets.engine.errors.SettingsError` naming the field and
+    the values it allows (:data:`CHOICES`), e.g. ``RuleSettings(weapons_eat="yes")``.
+    """
 
     forward_observer_dice: int = 3
     """Dice per Forward Observer target: 3 by the EN rule text (4.0) and RU; 2 by the EN example
@@ -68,19 +74,34 @@ class RuleSettings:
     last); by default it is shuffled into deck 5 like any card (Setup 2)."""
 
     def __post_init__(self) -> None:
-        """Check the choices: each names a known reading."""
-        if self.forward_observer_dice not in (2, 3):
-            raise ValueError("forward_observer_dice must be 2 or 3")
-        if self.victory_table not in ("first", "second"):
-            raise ValueError("victory_table must be 'first' or 'second'")
-        if self.tactics not in TACTICS_LEVELS:
-            raise ValueError(f"tactics must be one of {', '.join(TACTICS_LEVELS)}")
+        """Refuse a value of the wrong type or an unknown choice, naming the field.
+
+        Raises:
+            SettingsError: the first field whose value is not one of :data:`CHOICES`.
+        """
+        for f in fields(self):
+            problem = value_problem(f.name, getattr(self, f.name))
+            if problem:
+                raise SettingsError(f"RuleSettings.{f.name}: {problem}")
 
     @classmethod
     def for_variant(cls, name: str, **overrides: Any) -> RuleSettings:
-        """The options of a named variant (see :data:`VARIANTS`), plus any overrides."""
+        """The settings of a named variant (see :data:`VARIANTS`), plus any overrides.
+
+        Raises:
+            SettingsError: an unknown variant or setting name (the nearest is suggested), or
+                a value that is not one of :data:`CHOICES`.
+        """
         if name not in VARIANTS:
-            raise ValueError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}")
+            raise SettingsError(
+                f"unknown variant {name!r}{_nearest(name, VARIANTS)}; known: {', '.join(VARIANTS)}"
+            )
+        for key in overrides:
+            if key not in CHOICES:
+                raise SettingsError(
+                    f"RuleSettings has no setting {key!r}{_nearest(key, CHOICES)}; "
+                    f"settings: {', '.join(CHOICES)}"
+                )
         return cls(**{**VARIANTS[name], **overrides})
 
     def to_dict(self) -> dict[str, Any]:
@@ -89,20 +110,61 @@ class RuleSettings:
 
     @classmethod
     def from_dict(cls, data: Any) -> RuleSettings:
-        """Options from :meth:`to_dict` output; unknown or mistyped fields raise an error."""
+        """Settings from :meth:`to_dict` output (a save's ``options``).
+
+        Raises:
+            SaveFormatError: not an object, an unknown field, or a value that is not one of
+                :data:`CHOICES` (the message names ``options.<field>``).
+        """
         if not isinstance(data, dict):
             raise SaveFormatError("options: must be an object")
-        known = {f.name: f for f in fields(cls)}
         for key, value in data.items():
-            if key not in known:
+            if key not in CHOICES:
                 raise SaveFormatError(f"options: unknown field {key!r}")
-            default = getattr(cls(), key)
-            if type(value) is not type(default):
-                raise SaveFormatError(
-                    f"options.{key}: must be {type(default).__name__}, not {value!r}"
-                )
+            problem = value_problem(key, value)
+            if problem:
+                raise SaveFormatError(f"options.{key}: {problem}")
         try:
-            opts = cls(**data)
-        except ValueError as exc:
+            return cls(**data)
+        except SettingsError as exc:  # every field was checked above; kept as a safety net
             raise SaveFormatError(f"options: {exc}") from exc
-        return opts
+
+
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "forward_observer_dice": (3, 2),
+    "victory_table": ("second", "first"),
+    "immediate_loss_no_food": (False, True),
+    "weapons_eat": (False, True),
+    "ju87_shift_removes_tokens": (True, False),
+    "ju87_shift_adds_fog": (True, False),
+    "sapper_on_placement": (True, False),
+    "operational_support": (False, True),
+    "tactics": TACTICS_LEVELS,
+    "milk_house_at_bottom": (False, True),
+}
+"""The values each setting of :class:`RuleSettings` allows, the default first (every value
+of one type: ``True`` is no number and ``2.0`` no dice count)."""
+
+
+def value_problem(name: str, value: Any) -> str:
+    """What is wrong with ``value`` for the setting ``name`` ("" when it is allowed).
+
+    The text names the type and the allowed values, e.g. ``must be bool, not 'yes'
+    (allowed: False, True)``; :class:`RuleSettings` and :meth:`RuleSettings.from_dict` put
+    the field's name in front.
+    """
+    allowed = CHOICES[name]
+    kind = type(allowed[0])
+    listed = ", ".join(repr(v) for v in allowed)
+    if type(value) is not kind:
+        return f"must be {kind.__name__}, not {value!r} (allowed: {listed})"
+    if value not in allowed:
+        return f"must be one of {listed}, not {value!r}{_nearest(str(value), allowed)}"
+    return ""
+
+
+def _nearest(word: str, known: Any) -> str:
+    """``"; did you mean 'x'?"`` for the nearest known name, or "" when none is close."""
+    names = [str(k) for k in known]
+    close = difflib.get_close_matches(word, names, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -164,7 +164,8 @@ def test_a_scripted_game_out_of_dice() -> None:
     game.roll()  # the colour die
     assert game.state.script == [] and game.chance() is not None
     err = unchanged(game, game.roll, DiceScriptExhaustedError)
-    assert str(err) == "the dice script needs 1 more dice but has 0 left"
+    assert str(err).startswith("the dice script needs 1 more dice but has 0 left: ")
+    assert "use_seeded_dice(seed)" in str(err)  # and it says how to play on
     game.force([1])  # forcing still works
     assert game.chance() is not None and game.chance().dice == 4  # type: ignore[union-attr]
 
