@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine_bench import timed_decisions  # the sibling script (run from the repo root)
 
-from pavlov_widgets.engine import Game, core
+from pavlov_widgets.engine import Game, machine
 from pavlov_widgets.sim import policy_rng
 
 
@@ -60,10 +60,10 @@ def step_table(seeds: range) -> list[tuple[str, float, float]]:
     spent: Counter[str] = Counter()
     calls: Counter[str] = Counter()
     clock = time.perf_counter_ns
-    original = dict(core.STEPS)
+    original = dict(machine.STEPS)
 
-    def timed(name: str, fn: core.StepFn) -> core.StepFn:
-        def run(e: core.Engine, frame: dict[str, Any]) -> None:
+    def timed(name: str, fn: machine.StepFn) -> machine.StepFn:
+        def run(e: machine.Engine, frame: dict[str, Any]) -> None:
             t = clock()
             fn(e, frame)
             spent[name] += clock() - t
@@ -71,7 +71,7 @@ def step_table(seeds: range) -> list[tuple[str, float, float]]:
 
         return run
 
-    core.STEPS.update({name: timed(name, fn) for name, fn in original.items()})
+    machine.STEPS.update({name: timed(name, fn) for name, fn in original.items()})
     try:
         for seed in seeds:
             game = Game.new(seed=seed)
@@ -79,7 +79,7 @@ def step_table(seeds: range) -> list[tuple[str, float, float]]:
             while not game.is_over:
                 game.apply(rng.choice(game.legal_actions()))
     finally:
-        core.STEPS.update(original)
+        machine.STEPS.update(original)
     games = len(seeds)
     return sorted(
         ((op, calls[op] / games, spent[op] / calls[op] / 1000) for op in calls),

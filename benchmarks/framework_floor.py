@@ -28,11 +28,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pavlov_widgets.engine import Game, RuleSettings, default_components
-from pavlov_widgets.engine.machine import Engine, Option, decision, step
+from pavlov_widgets.engine.actions import Option
+from pavlov_widgets.engine.machine import Engine, decision, step
 from pavlov_widgets.engine.rules.setup import initial_state
 
 DECISIONS = 162
-OPTIONS = tuple(Option(f"pick:{i}", f"Option {i}", (f"square:G{i}R1",)) for i in range(9))
+OPTIONS = tuple(Option("move", f"Option {i}", (f"square:G{i}R1",), counter=f"floor-{i}")
+                for i in range(9))
 ROLL_EVERY = (0, 3, 5, 8, 10)  # decisions (mod 13) followed by a roll: 64 in 162
 LOG_EXTRA = (0, 1, 2, 4, 6, 7, 8, 9, 11, 12)  # decisions (mod 13) logging twice: 350 lines
 RULE = "4.0 Move"
@@ -69,9 +71,9 @@ def _options(e: Engine, p: dict[str, Any]) -> list[Option]:
 
 
 @decision("floor_pick", _options)
-def floor_pick(e: Engine, p: dict[str, Any], option: str) -> None:
+def floor_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Take the choice (log it, sometimes twice) and go round again."""
-    e.log(f"Picked {option}", RULE)
+    e.log(f"Picked {picked.str_arg('counter')}", RULE)
     if e.s.moves_left % 13 in LOG_EXTRA:
         e.log("A second line", RULE)
     e.push("floor_loop")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
-from pavlov_widgets.engine import NotAChanceStepError
+from pavlov_widgets.engine import Game, NotAChanceStepError
+from pavlov_widgets.engine.dice import read
 from pavlov_widgets.engine.examples.scenarios import get_scenario
 from pavlov_widgets.tutor.lab import LabError, branches, compare_options, odds, play_out, what_if
 
@@ -76,3 +79,42 @@ def test_compare_options_needs_a_decision() -> None:
     game = get_scenario("sniper").build()
     with pytest.raises(LabError, match="no decision"):
         compare_options(game, games=1)
+
+
+def test_play_out_goes_through_the_simulators_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One playout loop (sim.simulate.play_to_end) plays the lab's games too."""
+    from pavlov_widgets.tutor import lab
+
+    calls: list[Game] = []
+    real = lab.play_to_end
+
+    def counting(game: Game, *args: Any, **kwargs: Any) -> Game:
+        calls.append(game)
+        return real(game, *args, **kwargs)
+
+    monkeypatch.setattr(lab, "play_to_end", counting)
+    result = play_out(get_scenario("ju87").build(auto_roll=True), games=3, policy="random")
+    assert len(calls) == 3 and result.games == 3
+    assert all(g.is_over for g in calls)
+
+
+def test_play_out_names_the_playout_that_failed() -> None:
+    """A policy error in a playout says which playout and dice seed it was."""
+
+    def gives_up(game: Game, rng: random.Random) -> str:
+        raise RuntimeError("policy gave up")
+
+    with pytest.raises(RuntimeError, match="policy gave up") as info:
+        play_out(get_scenario("ju87").build(auto_roll=True), games=2, policy=gives_up, seed=7)
+    assert info.value.__notes__ == ["in playout 1 of 2 (dice seed 7, policy gives_up)"]
+
+
+def test_branches_show_each_result_with_a_roll_the_engine_reads_as_it() -> None:
+    """Every branch's example dice give that branch's result (what-if lab, exact odds)."""
+    game = get_scenario("ju87").build()
+    while game.chance() is None and not game.is_over:
+        game.apply(game.legal_ids()[0])
+    chance = game.chance()
+    assert chance is not None
+    for branch in branches(game):
+        assert read(list(branch.dice), chance.test) == branch.result

@@ -6,7 +6,10 @@ rule it follows; and over a few seeded games it must clearly beat the random pla
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import random
+import re
 import statistics
 from collections.abc import Callable
 from typing import Any
@@ -14,6 +17,7 @@ from typing import Any
 import pytest
 
 from pavlov_widgets.engine import Game, Option, RuleSettings
+from pavlov_widgets.engine.actions import ACCEPT, DECLINE, DONE, END_PHASE, FIRST_AID
 from pavlov_widgets.engine.settings import VARIANTS
 from pavlov_widgets.engine.state import GameState
 from pavlov_widgets.sim import (
@@ -60,11 +64,11 @@ def set_hand(state: GameState, cards: list[str]) -> None:
     state.hand_used.clear()
 
 
-def choose(game: Game) -> str:
-    """The heuristic's choice (its id)."""
+def choose(game: Game) -> Option:
+    """The heuristic's choice, checked to be one of the legal options."""
     option = HeuristicPolicy()(game, RNG)
     assert option in game.legal_actions()
-    return option.id
+    return option
 
 
 # --- the heuristic's rules ----------------------------------------------------------------
@@ -77,7 +81,9 @@ def test_heuristic_recovers_the_army_command_post_first() -> None:
         set_hand(s, ["soviet-01", "soviet-25", "soviet-26", "soviet-28"])
         g.engine.move_tokens("disrupted", "stock", "loc:18")
 
-    assert choose(position(mutate)) == "card:soviet-01:62nd-army-cp:recover"
+    choice = choose(position(mutate))
+    assert choice.verb == "card"
+    assert choice.args == {"card": "soviet-01", "unit": "62nd-army-cp", "action": "recover"}
 
 
 def test_heuristic_reinforces_an_empty_house() -> None:
@@ -86,7 +92,9 @@ def test_heuristic_reinforces_an_empty_house() -> None:
     def mutate(s: GameState, g: Game) -> None:
         set_hand(s, ["soviet-09", "soviet-25", "soviet-26", "soviet-28"])
 
-    assert choose(position(mutate)) == "card:soviet-09:13th-guards-cp:reinforce"
+    choice = choose(position(mutate))
+    assert choice.verb == "card"
+    assert choice.args == {"card": "soviet-09", "unit": "13th-guards-cp", "action": "reinforce"}
 
 
 def test_heuristic_spends_every_token_to_stop_an_overrun() -> None:
@@ -97,7 +105,8 @@ def test_heuristic_spends_every_token_to_stop_an_overrun() -> None:
         g.engine.move_tokens("suppression", "supplies", "suppress:red", 3)
         s.pending = decision("suppress_entry", counter="riflemen-1", track=3)
 
-    assert choose(position(mutate)) == "spend:3"
+    choice = choose(position(mutate))
+    assert choice.verb == "spend" and choice.int_arg("count") == 3
 
 
 def test_heuristic_keeps_tokens_for_later_on_an_empty_track() -> None:
@@ -107,14 +116,14 @@ def test_heuristic_keeps_tokens_for_later_on_an_empty_track() -> None:
         g.engine.move_tokens("suppression", "supplies", "suppress:red", 5)
         s.pending = decision("suppress_entry", counter="riflemen-1", track=3)
 
-    spent = int(choose(position(mutate)).split(":")[1])
-    assert 0 < spent < 5
+    choice = choose(position(mutate))
+    assert choice.verb == "spend" and 0 < choice.int_arg("count") < 5
 
 
 @pytest.mark.parametrize(("who", "tokens", "expected"), [
-    ("pavlov", 1, "first-aid"),   # a Command counter is worth the last token
-    ("svirin", 1, "accept"),      # a plain rifleman is not...
-    ("svirin", 3, "first-aid"),   # ...unless tokens are plentiful
+    ("pavlov", 1, FIRST_AID),   # a Command counter is worth the last token
+    ("svirin", 1, ACCEPT),      # a plain rifleman is not...
+    ("svirin", 3, FIRST_AID),   # ...unless tokens are plentiful
 ])
 def test_heuristic_uses_first_aid_wisely(who: str, tokens: int, expected: str) -> None:
     """First Aid on valuable counters, or on anyone while tokens are plentiful (5.0)."""
@@ -126,7 +135,7 @@ def test_heuristic_uses_first_aid_wisely(who: str, tokens: int, expected: str) -
         g.engine.move_tokens("first_aid", "stock", "supplies", tokens)
         s.pending = decision("first_aid", counter=who, why="Sniper", rule_name="3.0")
 
-    assert choose(position(mutate)) == expected
+    assert choose(position(mutate)).verb == expected
 
 
 def test_heuristic_starves_the_least_valuable_counter() -> None:
@@ -138,7 +147,8 @@ def test_heuristic_starves_the_least_valuable_counter() -> None:
         s.soviet["svirin"].where = "reserves"  # Pavlov (Command, Storm Group) and a rifleman
         s.pending = decision("starve_pick", left=1)
 
-    assert choose(position(mutate)) == "starve:svirin"
+    choice = choose(position(mutate))
+    assert choice.verb == "starve" and choice.str_arg("counter") == "svirin"
 
 
 def test_heuristic_fires_at_the_most_dangerous_track() -> None:
@@ -151,8 +161,9 @@ def test_heuristic_fires_at_the_most_dangerous_track() -> None:
         s.pending = decision("fire_target", where="G1", dice=2, target_kind="infantry",
                              source="Pavlov")
 
-    target = choose(position(mutate)).split(":", 1)[1]
-    assert target in ("riflemen-2", "machine-gunners-1", "riflemen-3")
+    choice = choose(position(mutate))
+    assert choice.verb == "target"
+    assert choice.str_arg("counter") in ("riflemen-2", "machine-gunners-1", "riflemen-3")
 
 
 def _raid_position(raiders: list[str]) -> Game:
@@ -172,14 +183,15 @@ def _raid_position(raiders: list[str]) -> Game:
 
 def test_heuristic_declines_a_hopeless_free_raid() -> None:
     """One die cannot reach the Milk House's Defense: no raid (6.0, 3.0 Storm Group)."""
-    assert choose(_raid_position(["glushenko"])) == "decline"
+    assert choose(_raid_position(["glushenko"])).verb == DECLINE
 
 
 def test_heuristic_raids_when_the_odds_are_good() -> None:
     """Storm Group [S] counters roll three dice each: the free raid is worth it."""
     game = _raid_position(["pavlov", "chernogolov", "kiselev", "glushenko"])
     first = choose(game)
-    assert first in ("raider:pavlov", "raider:chernogolov", "raider:kiselev")
+    assert first.verb == "raider"
+    assert first.str_arg("counter") in ("pavlov", "chernogolov", "kiselev")
 
 
 def test_heuristic_buys_defenders_only_as_food_allows() -> None:
@@ -193,7 +205,7 @@ def test_heuristic_buys_defenders_only_as_food_allows() -> None:
     game = position(mutate)
     choice = choose(game)
     # a weapon does not eat (3.0 Resupply, default reading); a Soviet counter would starve
-    assert choice == "done" or choice.split(":")[1] in game.components.weapons
+    assert choice.verb == DONE or choice.str_arg("piece") in game.components.weapons
 
 
 def test_heuristic_falls_back_to_the_first_option_for_an_unknown_decision(
@@ -238,10 +250,39 @@ def test_heuristic_plays_every_variant(variant: str) -> None:
 def test_random_policy_is_uniform_over_legal_options() -> None:
     """Every legal option of the first decision comes up under the random policy."""
     game = Game.new(seed=6)
-    ids = {o.id for o in game.legal_actions()}
+    ids = set(game.legal_ids())
     rng = random.Random(1)
-    seen = {RandomPolicy()(game, rng).id for _ in range(400)}
+    seen = {RandomPolicy()(game, rng) for _ in range(400)}
     assert seen == ids
+
+
+def test_random_policy_draws_ids_as_a_draw_from_the_options_would() -> None:
+    """The random policy answers with ids (the cheaper list): the same games as Options.
+
+    Drawing from ``legal_ids()`` uses the generator exactly as drawing from
+    ``legal_actions()`` (same length, same order), so seeded random games are unchanged.
+    """
+    game = Game.new(seed=8)
+    a, b = policy_rng(8, "random"), policy_rng(8, "random")
+    for _ in range(60):
+        if game.is_over:
+            break
+        pick = RandomPolicy()(game, a)
+        assert isinstance(pick, str) and pick == b.choice(game.legal_actions()).id
+        game.apply(pick)
+
+
+def test_heuristic_places_every_suppression_token_the_value_allows() -> None:
+    """Suppress places up to the counter's value (4.0): the heuristic places them all."""
+
+    def mutate(s: GameState, g: Game) -> None:
+        s.pending = decision("suppress_count", most=3, colours=["red"], source="Pavlov",
+                             actors=["pavlov"])
+
+    game = position(mutate)
+    choice = choose(game)
+    assert choice.verb == "place" and choice.int_arg("count") == 3
+    assert "an unfamiliar decision" not in HeuristicPolicy().explain(game)
 
 
 def test_policy_rng_is_reproducible_and_per_policy() -> None:
@@ -269,7 +310,7 @@ def test_a_class_with_a_name_is_a_policy() -> None:
 
         def __call__(self, game: Game, rng: random.Random) -> Option:
             options = game.legal_actions()
-            return next((o for o in options if o.id == "end-phase"), options[-1])
+            return next((o for o in options if o.verb == END_PHASE), options[-1])
 
     assert policy_name(Cautious()) == "cautious"
     assert simulate(2, policy=Cautious()).policy == "cautious"
@@ -290,3 +331,19 @@ def test_both_policies_replay_exactly() -> None:
     for name in ("random", "heuristic"):
         a, b = play_game(21, name), play_game(21, name)
         assert a == b
+
+
+@pytest.mark.parametrize("module", ["heuristic", "policies", "simulate", "cli"])
+def test_sim_reads_typed_options_and_the_public_engine_only(module: str) -> None:
+    """Typed actions (architecture): sim/ never parses an id nor reaches into the rule machine.
+
+    Options are read by verb and typed arguments; the game's derived facts come from the
+    Observer, not from ``game.engine`` or ``engine.machine``.
+    """
+    source = inspect.getsource(importlib.import_module(f"pavlov_widgets.sim.{module}"))
+    for parse in (".id.split", ".id.partition", ".id ==", ".id[", 'startswith("'):
+        assert parse not in source, f"sim/{module}.py parses an option id: {parse}"
+    for internal in (r"engine\.machine", r"\bimport Engine\b",
+                     r"\b(?!pavlov_widgets\.)\w+\.(engine|e)\.\w"):
+        found = re.search(internal, source)
+        assert found is None, f"sim/{module}.py uses the rule machine: {found}"

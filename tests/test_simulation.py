@@ -18,13 +18,16 @@ from typing import Any
 import pytest
 
 from pavlov_widgets.__main__ import main
-from pavlov_widgets.engine import Game, Option, RuleSettings
+from pavlov_widgets.engine import Game, IllegalActionError, Option, RuleSettings
 from pavlov_widgets.engine import machine as engine_core
 from pavlov_widgets.engine.settings import VARIANTS
 from pavlov_widgets.sim import (
+    RandomPolicy,
     SimulationError,
     Summary,
     play_game,
+    play_to_end,
+    policy_rng,
     replay,
     simulate,
 )
@@ -117,7 +120,7 @@ def test_a_failing_policy_names_seed_and_choices() -> None:
     assert err.seed == 70 and err.policy == "flaky"
     assert "policy gave up" in str(err) and "seed 70" in str(err)
     assert err.choices and all(isinstance(c, str) for c in err.choices)
-    again = replay(err.seed, err.choices, err.options)
+    again = replay(err.seed, err.choices, err.settings)
     assert again.turn == 3  # the position where the policy failed
     report = err.report()
     assert "--seed 70" in report and "choices" in report and "RuntimeError" in report
@@ -125,10 +128,68 @@ def test_a_failing_policy_names_seed_and_choices() -> None:
 
 def test_an_illegal_choice_is_an_error() -> None:
     """A policy returning something that is not a legal option is reported, not played."""
-    with pytest.raises(SimulationError, match="not an Option"):
-        simulate(1, policy=lambda game, rng: "end-phase")  # type: ignore[arg-type,return-value]
+    with pytest.raises(SimulationError, match="not an Option or an option id"):
+        simulate(1, policy=lambda game, rng: 42)  # type: ignore[arg-type,return-value]
     with pytest.raises(SimulationError, match="illegal action"):
         simulate(1, policy=lambda game, rng: Option("to", "?", (), place="nowhere"))
+    with pytest.raises(SimulationError, match="illegal action"):
+        simulate(1, policy=lambda game, rng: "to:nowhere")
+
+
+# --- the one playout loop -------------------------------------------------------------------
+
+
+def test_play_to_end_takes_options_or_their_ids_and_records_every_choice() -> None:
+    """A policy may answer with an Option or its id; both play the same game (policies API)."""
+
+    def by_option(game: Game, rng: random.Random) -> Option:
+        return rng.choice(game.legal_actions())
+
+    def by_id(game: Game, rng: random.Random) -> str:
+        return rng.choice(game.legal_ids())
+
+    made: dict[str, list[str]] = {"option": [], "id": []}
+    games = {}
+    for name, policy in (("option", by_option), ("id", by_id)):
+        games[name] = play_to_end(Game.new(seed=12), policy, policy_rng(12, "same"),
+                                  choices=made[name])
+    assert games["option"].is_over and made["option"] == made["id"]
+    assert made["id"] == [e["value"] for e in games["id"].history if e["kind"] == "choose"]
+    assert games["option"].state.to_dict() == games["id"].state.to_dict()
+
+
+def test_play_to_end_checks_after_every_decision_and_stops_a_game_that_never_ends() -> None:
+    """``check`` sees every position after a choice; ``max_decisions`` bounds a looping policy."""
+    seen: list[int] = []
+    game = play_to_end(Game.new(seed=3), lambda g, rng: g.legal_ids()[0], random.Random(0),
+                       check=lambda g: seen.append(g.rev))
+    assert len(seen) == sum(1 for e in game.history if e["kind"] == "choose")
+    with pytest.raises(RuntimeError, match="did not end after 5 decisions"):
+        play_to_end(Game.new(seed=3), lambda g, rng: g.legal_ids()[0], random.Random(0),
+                    max_decisions=5)
+
+
+def test_play_to_end_rolls_step_by_step_the_same_game_as_auto_roll() -> None:
+    """With auto_roll off each roll is a step (checked too), from the game's own dice."""
+    steps: list[str] = []
+    stepwise = play_to_end(
+        Game.new(seed=9, auto_roll=False), RandomPolicy(), policy_rng(9, "random"),
+        check=lambda g: steps.append("step"))
+    auto = play_to_end(Game.new(seed=9), RandomPolicy(), policy_rng(9, "random"))
+    assert stepwise.state.to_dict() == auto.state.to_dict()
+    assert [e["value"] for e in stepwise.history] == [e["value"] for e in auto.history]
+    assert len(steps) == len(stepwise.history)
+
+
+def test_play_to_end_refuses_an_illegal_id_and_leaves_the_game_as_it_was() -> None:
+    """An illegal choice raises the engine's error (the game is unchanged: 'Checked entry')."""
+    game = Game.new(seed=4)
+    before = game.state.to_dict()
+    made: list[str] = []
+    with pytest.raises(IllegalActionError):
+        play_to_end(game, lambda g, rng: "move:nobody", random.Random(0), choices=made)
+    assert made == ["move:nobody"] and game.state.to_dict() == before
+
 
 
 def test_an_engine_error_is_reported_with_its_replay(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -146,7 +207,7 @@ def test_an_engine_error_is_reported_with_its_replay(monkeypatch: pytest.MonkeyP
     err = info.value
     assert err.seed == 5 and err.history
     with pytest.raises(KeyError, match="a rule bug"):
-        replay(err.seed, err.choices, err.options)  # the last choice is the failing one
+        replay(err.seed, err.choices, err.settings)  # the last choice is the failing one
 
 
 # --- the command line ---------------------------------------------------------------------
@@ -330,7 +391,7 @@ def test_an_error_in_another_process_is_the_same_error() -> None:
     assert (b.seed, b.policy, b.choices, b.history) == (a.seed, a.policy, a.choices, a.history)
     assert str(b) == str(a) and "policy gave up" in str(b)
     assert b.traceback == a.traceback and "RuntimeError: policy gave up" in b.traceback
-    assert b.options == a.options
+    assert b.settings == a.settings
 
 
 def test_a_policy_that_cannot_travel_is_refused_before_any_game() -> None:

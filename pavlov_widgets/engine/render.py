@@ -1,20 +1,25 @@
-"""A plain-text picture of the whole board: the house, 9 January Square and the Volga side."""
+"""A plain-text picture of the whole board: the house, 9 January Square and the Volga side.
+
+It reads the game through its :class:`~pavlov_widgets.engine.observe.Observer`, like every
+other view.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .components import COLOURS
+from .observe import Observer
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-def _counter(game: Game, cid: str) -> str:
+def _counter(game: Game, see: Observer, cid: str) -> str:
     c = game.state.soviet[cid]
     flags = ("*" if c.disrupted else "") + ("x" if c.exhausted else "")
     flags += {"action": "!", "command": "^"}.get(c.marker, "")
-    return game.engine.name(cid) + (f"[{flags}]" if flags else "")
+    return see.name(cid) + (f"[{flags}]" if flags else "")
 
 
 def render_text(game: Game) -> str:
@@ -23,23 +28,24 @@ def render_text(game: Game) -> str:
     Marks after a counter's name: ``*`` Disrupted, ``x`` Exhausted, ``!`` Action token,
     ``^`` Command token.
     """
-    e, s, c = game.engine, game.state, game.components
+    see, s, c = Observer(game), game.state, game.components
+    occupancy = see.occupancy()
     lines = [f"Turn {s.turn} - {game.phase_label}"]
-    sc = game.score()
+    sc = see.score()
     lines.append(f"Score {sc.total} (raids {sc.raids}, defenders {sc.defenders}, "
                  f"attackers {sc.attackers})")
     lines.append("")
     lines.append("PAVLOV'S HOUSE")
     lines.append("  Defense: " + ", ".join(f"{k} {s.defense[k]}" for k in COLOURS))
     lines.append("  Suppression boxes: " + ", ".join(
-        f"{k} {e.count(f'suppress:{k}', 'suppression')}" for k in COLOURS))
+        f"{k} {see.suppression_tokens(k)}" for k in COLOURS))
     for sq in c.board.squares:
-        who = [_counter(game, cid) for cid in e.counters_at(sq.id)]
-        who += [e.name(w) for w in e.weapons_at(sq.id)]
+        who = [_counter(game, see, cid) for cid in occupancy.get(sq.id, ())]
+        who += [see.name(w) for w in see.weapons_at(sq.id)]
         radio = " (radio)" if sq.radio else ""
         lines.append(f"  {sq.label:<6}{radio}: {', '.join(who) if who else '-'}")
-    reserves = [_counter(game, cid) for cid in e.counters_at("reserves")]
-    reserves += [e.name(w) for w in e.weapons_at("reserves")]
+    reserves = [_counter(game, see, cid) for cid in occupancy.get("reserves", ())]
+    reserves += [see.name(w) for w in see.weapons_at("reserves")]
     lines.append(f"  Reserves: {', '.join(reserves) if reserves else '-'}")
     supplies = s.tokens.get("supplies", {})
     lines.append("  Supplies: " + (", ".join(f"{k} {n}" for k, n in supplies.items() if n) or "-"))
@@ -52,9 +58,9 @@ def render_text(game: Game) -> str:
     lines.append("9 JANUARY SQUARE (circle 1 first)")
     for t in c.board.tracks:
         cells = []
-        for i, wid in enumerate(s.tracks[t.number - 1]):
-            mark = "S:" if e.count(f"sapper:{t.number}:{i + 1}", "sapper") else ""
-            cells.append(mark + (e.name(wid) if wid else "."))
+        for circle in see.circles(t.number):
+            mark = "S:" if see.sapper_token(t.number, circle.circle) else ""
+            cells.append(mark + (see.name(circle.counter) if circle.counter else "."))
         lines.append(f"  Track {t.number} ({t.colour}): " + " > ".join(cells))
     lines.append("")
     lines.append("THE VOLGA")
@@ -62,9 +68,9 @@ def render_text(game: Game) -> str:
     lines.append("  Staging: " + (", ".join(f"{k} {n}" for k, n in staging.items() if n) or "-"))
     for loc in range(3, 19):
         marks = []
-        if e.location_disrupted(loc):
+        if see.location_disrupted(loc):
             marks.append("DISRUPTED")
-        marks += e.location_tokens(loc)
+        marks += see.location_tokens(loc)
         lines.append(f"  {loc:>2} {c.board.location_names[loc]}: {', '.join(marks) or '-'}")
     lines.append("")
     lines.append(

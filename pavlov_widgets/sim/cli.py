@@ -59,11 +59,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     variant = None if args.variant == "base" else args.variant
-    options = RuleSettings.for_variant(args.variant) if variant else RuleSettings()
+    settings = RuleSettings.for_variant(args.variant) if variant else RuleSettings()
     bar = None if args.no_progress or not err.isatty() else _ProgressBar(err)
     try:
         summary = simulate(
-            args.games, args.seed, args.policy, options, variant=variant,
+            args.games, args.seed, args.policy, settings, variant=variant,
             check=check_invariants if args.check else None,
             progress=bar.update if bar else None,
             jobs=args.jobs,

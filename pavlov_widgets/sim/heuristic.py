@@ -43,13 +43,24 @@ from math import ceil
 from typing import Any
 
 from ..engine import Game, Option
+from ..engine.actions import (
+    ACTIONS_DONE,
+    BACK,
+    DECLINE,
+    DISRUPTED,
+    DONE,
+    END_PHASE,
+    FIRE,
+    FIRST_AID,
+    LAUNCH,
+    LEAVE,
+    MOVES_DONE,
+    ONE,
+)
 from ..engine.components import COLOURS, SUPPLY_TOKENS
 from ..engine.dice import p_any_at_least, p_sum_at_least
-from ..engine.machine import Engine
-from ..engine.rules.counters import destinations, inspire_bonus
-from ..engine.rules.raids import raid_candidates
-from ..engine.rules.reinforcements import affordable
-from ..engine.rules.soviet_cards import UNIT_ACTIONS, available, empty_sapper_spots
+from ..engine.observe import Circle, Observer
+from ..engine.rules.soviet_cards import UNIT_ACTIONS
 
 Scored = tuple[float, str]
 """An option's score and the reason for it."""
@@ -78,37 +89,63 @@ def danger(count: int) -> float:
 
 
 class View:
-    """What the heuristic reads from a game, computed once per decision."""
+    """What the heuristic reads from a game, computed once per decision.
+
+    The game's derived facts come from its :class:`~pavlov_widgets.engine.observe.Observer`
+    (:attr:`see`); the state is only read.
+    """
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.e: Engine = game.engine
+        self.see = Observer(game)
+        """The game's derived facts (line of sight, Defense, tokens, destinations …)."""
         self.s = game.state
         self.c = game.components
+        self.squares = self.c.index.squares
+        """The combat positions by id (1.2)."""
         self.p: dict[str, Any] = self.s.pending or {}
-        self.counts = [sum(1 for w in t if w) for t in self.s.tracks]
+        self.tokens = self.see.tokens
+        """``tokens(place, kind)``: how many tokens of a kind lie at a place."""
+        self.turns_left = self.see.wehrmacht_phases_to_come
+        """Wehrmacht Card Phases still to come (1.1): the game ends after the last one."""
+        self._counts: list[int] | None = None
         self._occ: dict[str, list[str]] | None = None
         self._house: list[str] | None = None
+        self._supplies_suppression: int | None = None
         self.memo: dict[tuple[Any, ...], Any] = {}
         """Values computed once per decision (several options ask the same questions)."""
 
     # --- the board ----------------------------------------------------------------------
 
     @property
+    def counts(self) -> list[int]:
+        """Wehrmacht counters on each track (index 0 is track 1; 3.0 Advance)."""
+        if self._counts is None:
+            on_track = self.see.counters_on_track
+            self._counts = [on_track(t) for t in range(1, len(self.s.tracks) + 1)]
+        return self._counts
+
+    @property
     def occ(self) -> dict[str, list[str]]:
         """Soviet counters by place."""
         if self._occ is None:
-            self._occ = self.e.occupancy()
+            self._occ = self.see.occupancy()
         return self._occ
 
-    @property
-    def turns_left(self) -> int:
-        """Wehrmacht Card Phases still to come: the cards left in the deck, three a turn."""
-        return len(self.s.wehrmacht_deck) // 3
+    def supplies_suppression(self) -> int:
+        """Suppression tokens in the Supplies box, for Suppress actions (4.0)."""
+        if self._supplies_suppression is None:
+            self._supplies_suppression = self.tokens("supplies", "suppression")
+        return self._supplies_suppression
 
     def resupply_cards_left(self) -> int:
         """Resupply cards still to come from the Wehrmacht deck (3.0 Special Cards)."""
-        return sum(1 for card in self.s.wehrmacht_deck if card in self.c.resupply_cards)
+        key = ("resupply-cards",)
+        if key not in self.memo:
+            resupply = self.c.resupply_cards
+            self.memo[key] = sum(1 for card in self.s.wehrmacht_deck if card in resupply)
+        n: int = self.memo[key]
+        return n
 
     def cards_left(self, kind: str) -> int:
         """Wehrmacht cards of a kind still in the deck."""
@@ -153,26 +190,26 @@ class View:
         bonus: float = self.memo[key]
         return bonus
 
-    def in_sight(self, where: str, kind: str | None) -> list[str]:
-        """Wehrmacht counters (of ``kind``: infantry, armor or any) a position sees (1.3)."""
-        colours = self.e.line_of_sight(where)
-        out = []
-        for t in self.c.board.tracks:
-            if t.colour in colours:
-                for wid in self.s.tracks[t.number - 1]:
-                    if wid and (kind is None or self.c.wehrmacht_type_of(wid).kind == kind):
-                        out.append(wid)
-        return out
+    def in_sight(self, where: str, kind: str | None) -> list[Circle]:
+        """Wehrmacht counters (of ``kind``: infantry, armor or any) a position sees (1.3).
+
+        Each with its Defense as the Tactics cards make it (7.2).
+        """
+        key = ("sight", self.see.colours_seen(where), kind)
+        if key not in self.memo:
+            self.memo[key] = self.see.targets_in_sight(where, kind)
+        seen: list[Circle] = self.memo[key]
+        return seen
 
     def best_shot(self, where: str, dice: int, kind: str | None) -> tuple[float, str]:
         """The best (chance × worth, target) of ``dice`` dice from ``where``."""
-        key = ("shot", self.e.line_of_sight(where), dice, kind)
+        key = ("shot", self.see.colours_seen(where), dice, kind)
         if key not in self.memo:
             best, target = 0.0, ""
-            for wid in self.in_sight(where, kind):
-                v = p_hit(dice, self.e.wehrmacht_defense(wid)) * self.threat(wid)
+            for circle in self.in_sight(where, kind):
+                v = p_hit(dice, circle.defense) * self.threat(circle.counter)
                 if v > best:
-                    best, target = v, wid
+                    best, target = v, circle.counter
             self.memo[key] = (best, target)
         shot: tuple[float, str] = self.memo[key]
         return shot
@@ -182,14 +219,14 @@ class View:
     def house(self) -> list[str]:
         """Soviet counters in the house (read only: shared by every question of a decision)."""
         if self._house is None:
-            self._house = self.e.house_counters()
+            self._house = self.see.house_counters()
         return self._house
 
     def artillery_ready(self) -> bool:
         """Whether an Artillery token waits on a location (for the Forward Observer)."""
         key = ("artillery",)
         if key not in self.memo:
-            self.memo[key] = any(self.e.count(f"loc:{n}", "artillery") for n in _ARTILLERY)
+            self.memo[key] = any(self.see.location_count(n, "artillery") for n in _ARTILLERY)
         ready: bool = self.memo[key]
         return ready
 
@@ -197,9 +234,9 @@ class View:
         """Whether every Command counter is in the house (4.0 Command Team)."""
         key = ("command-team",)
         if key not in self.memo:
-            c = self.c
-            commanders = [x for x, spec in c.soviet_counters.items() if "C" in spec.specials]
-            self.memo[key] = all(self.e.in_house(x) for x in commanders)
+            house = set(self.house())
+            commanders = [x for x, spec in self.c.soviet_counters.items() if "C" in spec.specials]
+            self.memo[key] = all(x in house for x in commanders)
         team: bool = self.memo[key]
         return team
 
@@ -220,9 +257,13 @@ class View:
 
     def food_at(self) -> tuple[int, int, int]:
         """Food in the Supplies box, on the Flotilla and in the Staging Area."""
-        e = self.e
-        flotilla = sum(e.count(f"loc:{loc}", "food") for loc in _FLOTILLA)
-        return e.count("supplies", "food"), flotilla, e.count("staging", "food")
+        key = ("food",)
+        if key not in self.memo:
+            flotilla = sum(self.see.location_count(loc, "food") for loc in _FLOTILLA)
+            self.memo[key] = (self.tokens("supplies", "food"), flotilla,
+                              self.tokens("staging", "food"))
+        food: tuple[int, int, int] = self.memo[key]
+        return food
 
     def phases_before_resupply(self) -> int | None:
         """Soviet Card Phases to come (this one included) before the next Resupply card.
@@ -283,8 +324,12 @@ class View:
 
     def pipeline(self, kind: str) -> int:
         """Tokens of ``kind`` in Supplies, Staging and on the Flotilla."""
-        n = self.e.count("supplies", kind) + self.e.count("staging", kind)
-        return n + sum(self.e.count(f"loc:{loc}", kind) for loc in _FLOTILLA)
+        key = ("pipeline", kind)
+        if key not in self.memo:
+            n = self.tokens("supplies", kind) + self.tokens("staging", kind)
+            self.memo[key] = n + sum(self.see.location_count(loc, kind) for loc in _FLOTILLA)
+        total: int = self.memo[key]
+        return total
 
     def house_capacity(self) -> int:
         """How many counters the food expected at the next Resupply card feeds.
@@ -309,7 +354,7 @@ class View:
 
     def _token_value(self, colour: str) -> float:
         tracks = len(self.c.board.tracks_of(colour))
-        have = self.e.count(f"suppress:{colour}", "suppression")
+        have = self.see.suppression_tokens(colour)
         infantry = self.cards_left("place")
         if not infantry:
             return 0.0
@@ -373,27 +418,28 @@ class HeuristicPolicy:
 
     def card_action(self, v: View, o: Option) -> Scored:
         """Value of a card action, less a little of what the card's other actions offer."""
-        if o.id == "end-phase":
+        if o.verb == END_PHASE:
             return 0.0, "nothing else is worth a card"
-        _, card, unit, action = o.id.split(":")
+        card, unit, action = o.str_arg("card"), o.str_arg("unit"), o.str_arg("action")
         value, why = self.unit_action(v, unit, action)
+        available = v.see.card_action_available
         others = [
             self.unit_action(v, u, a)[0]
             for u in v.c.soviet_cards[card].units
-            for a, _ in _unit_actions(u)
-            if (u, a) != (unit, action) and _available(v.e, u, a)
+            for a, _ in UNIT_ACTIONS.get(u, ())
+            if (u, a) != (unit, action) and available(u, a)
         ]
         spare = 0.15 * max(others, default=0.0)
         return value - spare, why
 
     def unit_action(self, v: View, unit: str, action: str) -> Scored:
         """What one unit action is worth now (2.0 Playing the Game: Soviet Cards)."""
-        e = v.e
+        see = v.see
         if action == "recover":
             return self.recover_location(v, unit)
         if action == "resupply":
             wants = self.supply_wants(v)
-            staged = sum(e.count("staging", k) for k in SUPPLY_TOKENS)
+            staged = sum(v.tokens("staging", k) for k in SUPPLY_TOKENS)
             value = min(7.0 + v.food_urgency(), 0.8 + sum(w for _, w in wants[:5]))
             if staged >= 3:
                 value *= 0.3
@@ -412,18 +458,18 @@ class HeuristicPolicy:
         if action == "buttress":
             return self.buttress_value(v)
         if action == "field":
-            best = max((self.sapper_spot_value(v, t, c) for t, c in _empty_sapper_spots(v)),
+            best = max((self.sapper_spot_value(v, t, c) for t, c in see.empty_sapper_spots()),
                        default=0.0)
             return best, "a Sapper token where a counter will advance into it"
         if action == "tactical":
             return 1.2, "swap a Fog of War card for a new card (it leaves the deck)"
         if action == "wire":
-            wired = sum(1 for n in _SIGNAL if e.count(f"loc:{n}", "wire"))
+            wired = sum(1 for n in _SIGNAL if see.location_count(n, "wire"))
             if v.turns_left < 2:
                 return 0.3, "too late for Improved Communications to pay"
             return 2.0 + 0.6 * wired, f"{wired + 1} of 4 Wire tokens: a fourth card action"
         if unit == "32nd-guards-artillery":
-            ready = sum(e.count(f"loc:{n}", "artillery") for n in _ARTILLERY)
+            ready = sum(see.location_count(n, "artillery") for n in _ARTILLERY)
             observer = any("F" in v.c.soviet_counters[c].specials for c in v.house())
             if observer:
                 return 3.5 - 1.5 * ready, "artillery for the Forward Observer"
@@ -435,36 +481,35 @@ class HeuristicPolicy:
                 short = staging and supplies + flotilla < v.food_need()
                 value = 3.0 + (urgency if short else 0.0)
                 return value, "supplies from the Staging Area onto the Flotilla"
-            aboard = [k for n in _FLOTILLA for k in e.location_tokens(n)]
+            aboard = [k for n in _FLOTILLA for k in see.location_tokens(n)]
             short = "food" in aboard and v.food_at()[0] < v.food_need()
             value = 2.5 + 1.2 * len(aboard) + (urgency + 1.0 if short else 0.0)
             return value, f"deliver {', '.join(aboard)} to the house"
         # the anti-aircraft units
-        ready = sum(e.count(f"loc:{n}", "aa") for n in _AA)
+        ready = sum(see.location_count(n, "aa") for n in _AA)
         if not v.cards_left("ju87"):
             return 0.2, "no Ju 87 card is left"
         return 2.2 - 0.5 * ready, "Anti-aircraft against the Ju 87 cards to come"
 
     def recover_location(self, v: View, unit: str) -> Scored:
         """Removing a Disrupted token from a unit's location (2.0 Recover)."""
-        e = v.e
+        disrupted_at = v.see.location_disrupted
         if unit == "62nd-army-cp":
             return 40.0, "a second Disrupted token on the 62nd Army CP (18) loses the game"
-        disrupted = [n for n in e.unit_locations(unit) if e.location_disrupted(n)]
-        chain = 4.0 if e.location_disrupted(18) else 1.0
+        disrupted = [n for n in v.c.index.unit_locations[unit] if disrupted_at(n)]
+        chain = 4.0 if disrupted_at(18) else 1.0
         if unit == "139th-signal":
             return 1.5 + chain * len(disrupted) * 0.8, "bombs on Disrupted 14-17 climb to 18"
         if unit == "13th-guards-cp":
             want = self.reinforce_value(v, 6)[0]
             return 1.0 + 0.7 * max(0.0, want), "location 4 blocks reinforcements"
         if unit == "volga-flotilla":
-            staged = sum(e.count("staging", k) for k in SUPPLY_TOKENS)
+            staged = sum(v.tokens("staging", k) for k in SUPPLY_TOKENS)
             return 1.0 + (2.0 if staged else 0.0), "a Disrupted Flotilla location takes no cargo"
         return 0.8, "fewer Disrupted locations for bombs to climb over"
 
     def supply_wants(self, v: View) -> list[tuple[str, float]]:
         """Supply tokens worth fetching, most wanted first, each with its worth."""
-        e = v.e
         wants: list[tuple[str, float]] = []
         for _ in range(v.food_deficit()):
             wants.append(("food", 3.0 + v.food_urgency()))
@@ -474,12 +519,11 @@ class HeuristicPolicy:
                 wants.append((kind, worth))
         if v.resupply_cards_left() > 1:
             wants.append(("food", 1.0))
-        return [(k, w) for k, w in wants if e.count("stock", k) > 0]
+        return [(k, w) for k, w in wants if v.tokens("stock", k) > 0]
 
     def reinforce_value(self, v: View, points: int) -> Scored:
         """Buying counters for the Reserves (2.0 Send Reinforcements, 4.0 Request)."""
-        e = v.e
-        if not affordable(e, points):
+        if not v.see.can_afford(points):
             return 0.0, "nothing affordable in the stock"
         size = len(v.house())
         cap = v.house_capacity()
@@ -493,20 +537,23 @@ class HeuristicPolicy:
 
     def buttress_value(self, v: View) -> Scored:
         """Raising a Defense value or clearing location 3 (2.0 8th Guards Sapper)."""
-        e = v.e
         best, why = 0.0, "no Defense to raise"
         for colour in COLOURS:
-            d = e.s.defense[colour]
+            d = v.s.defense[colour]
             if d < v.c.board.defense_max:
-                manned = len(e.counters_of_colour(colour))
+                manned = len(v.see.counters_on_colour(colour))
                 value = (v.c.board.defense_max - d) * (0.5 + 0.35 * manned)
                 if value > best:
                     best, why = value, f"{colour} Defense {d} with {manned} counter(s) there"
-        if e.location_disrupted(3):
-            value = 2.0 + 0.4 * sum(1 for c in v.house() if e.is_square(e.s.soviet[c].where))
+        if v.see.location_disrupted(3):
+            value = 2.0 + 0.4 * self._on_positions(v)
             if value > best:
                 best, why = value, "a second bomb on 3 would disrupt every combat position"
         return best, why
+
+    def _on_positions(self, v: View) -> int:
+        """How many counters stand on combat positions (all Disrupted by a second bomb on 3)."""
+        return sum(1 for c in v.house() if v.s.soviet[c].where in v.squares)
 
     def sapper_spot_value(self, v: View, track: int, circle: int) -> float:
         """A Sapper token that the next counter placed on ``track`` pushes into pays most."""
@@ -520,16 +567,15 @@ class HeuristicPolicy:
 
     def card_location(self, v: View, o: Option) -> Scored:
         """Which location: for Signals, the one nearest 18 first; otherwise the first."""
-        loc = int(o.id.split(":")[1])
-        return loc / 100, "nearer 18 matters more for climbing bombs"
+        return o.int_arg("loc") / 100, "nearer 18 matters more for climbing bombs"
 
     def resupply_pick(self, v: View, o: Option) -> Scored:
         """One token at a time: the most wanted first; done when nothing is wanted."""
-        if o.id == "done":
+        if o.verb == DONE:
             return 0.0, "nothing more is wanted"
-        kind = o.id.split(":")[1]
+        kind = o.str_arg("token")
         wants = self.supply_wants(v)
-        staged = {k: v.e.count("staging", k) for k in SUPPLY_TOKENS}
+        staged = {k: v.tokens("staging", k) for k in SUPPLY_TOKENS}
         for k, worth in wants:
             if staged.get(k, 0) > 0:
                 staged[k] -= 1
@@ -540,36 +586,34 @@ class HeuristicPolicy:
 
     def load_pick(self, v: View, o: Option) -> Scored:
         """Food first when a Resupply card is coming, then Sappers, First Aid, Ammunition."""
-        if o.id == "done":
+        if o.verb == DONE:
             return 0.0, "done loading"
-        _, kind, loc = o.id.split(":")
+        kind, loc = o.str_arg("token"), o.int_arg("loc")
         supplies, flotilla, _ = v.food_at()
         food = 4.0 if supplies + flotilla < v.food_need() else 1.5
         order = {"food": food, "sapper": 3.0, "first_aid": 2.5,
                  "ammunition": 2.0}
-        return order[kind] - int(loc) / 100, f"{kind} onto the Flotilla"
+        return order[kind] - loc / 100, f"{kind} onto the Flotilla"
 
     def buttress_pick(self, v: View, o: Option) -> Scored:
         """The lowest Defense where counters stand, or location 3 when it matters more."""
-        e = v.e
-        if o.id == "loc:3":
-            return 2.0 + 0.4 * sum(1 for c in v.house() if e.is_square(e.s.soviet[c].where)), (
+        if o.verb == "loc":  # clear the Disrupted token from location 3
+            return 2.0 + 0.4 * self._on_positions(v), (
                 "a second bomb on 3 would disrupt every combat position")
-        colour = o.id.split(":")[1]
-        d = e.s.defense[colour]
-        manned = len(e.counters_of_colour(colour))
+        colour = o.str_arg("colour")
+        d = v.s.defense[colour]
+        manned = len(v.see.counters_on_colour(colour))
         return (v.c.board.defense_max - d) * (0.5 + 0.35 * manned), f"{colour} Defense {d}"
 
     def sapper_spot(self, v: View, o: Option) -> Scored:
         """Where the next counter placed on the track will be pushed into the Sappers."""
-        _, t, c = o.id.split(":")
-        return self.sapper_spot_value(v, int(t), int(c)), "the next advance there meets it"
+        track, circle = o.int_arg("track"), o.int_arg("circle")
+        return self.sapper_spot_value(v, track, circle), "the next advance there meets it"
 
     def raid_plan(self, v: View, free: bool, chosen: tuple[str, ...] = ()) -> RaidPlan:
         """The raiders that make the raid likely to succeed, and the expected gain."""
-        e = v.e
-        sg = v.c.storm_groups[_storm_group(v)]
-        pool = [c for c in raid_candidates(e) if c not in chosen]
+        sg = v.c.storm_group_on(v.s.storm_box)
+        pool = [c for c in v.see.raid_candidates() if c not in chosen]
 
         def dice(cid: str) -> int:
             return 3 if "S" in v.c.soviet_counters[cid].specials else 1
@@ -600,25 +644,25 @@ class HeuristicPolicy:
         """Add the planned raiders one by one, then launch — or decline a poor free raid."""
         chosen = tuple(v.p.get("chosen", ()))
         plan = self.raid_plan(v, bool(v.p.get("free")), chosen)
-        if o.id == "decline":
+        if o.verb == DECLINE:
             if plan.gain <= 0:
                 return 5.0, "the raid would cost more than it gains"
             return -1.0, f"expected gain {plan.gain:.1f}"
-        if o.id == "launch":
+        if o.verb == LAUNCH:
             return (1.0 if set(plan.raiders) <= set(chosen) else -0.5), (
                 f"{plan.chance:.0%} to succeed")
-        cid = o.id.split(":", 1)[1]
+        cid = o.str_arg("counter")
         if cid in plan.raiders:
             return 2.0 + 0.01 * (len(plan.raiders) - plan.raiders.index(cid)), "planned raider"
         return (-0.2 if chosen else 0.1 - 0.01 * v.worth(cid)), "not needed for the raid"
 
     def reinforce(self, v: View, o: Option) -> Scored:
         """Buy the most useful counter the points allow (see :meth:`counter_desire`)."""
-        if o.id == "done":
+        if o.verb == DONE:
             cap = v.house_capacity()
             size = len(v.house())
             return (2.0 if cap and size >= cap else 0.0), "keep the house within its food"
-        cid = o.id.split(":", 1)[1]
+        cid = o.str_arg("piece")
         cap = v.house_capacity()
         if cid in v.c.soviet_counters and cap and len(v.house()) + 1 > cap:
             return -1.0, f"no food for more than {cap} counters at the next Resupply card"
@@ -630,7 +674,7 @@ class HeuristicPolicy:
         Command counters for the Command Team, anti-tank crews and their gun while armour
         comes, strong attackers, then numbers (each counter is a point at the end).
         """
-        e, c = v.e, v.c
+        c = v.c
         house = set(v.house())
         armour = any(c.wehrmacht_cards[x].kind == "place"
                      and c.wehrmacht_types[c.wehrmacht_cards[x].counter_type].kind == "armor"
@@ -641,7 +685,7 @@ class HeuristicPolicy:
             return sum(1 for h in house if c.soviet_counters[h].weapon_special == special)
 
         def weapons(special: str) -> int:
-            return sum(1 for x, where in e.s.weapons.items()
+            return sum(1 for x, where in v.s.weapons.items()
                        if where not in ("stock", "removed") and c.weapons[x].special == special)
 
         if cid in c.weapons:
@@ -675,17 +719,17 @@ class HeuristicPolicy:
         """Fire about one Anti-aircraft token per Ju 87 (two dice each)."""
         card = v.c.wehrmacht_cards[v.p["card"]]
         chosen = len(v.p.get("chosen", ()))
-        if o.id == "fire":
+        if o.verb == FIRE:
             return (1.0 if chosen else 0.5), "fire what is chosen"
         return (2.0 if chosen < card.aircraft else 0.2), "one token per aircraft"
 
     def suppress_entry(self, v: View, o: Option) -> Scored:
         """Spend k tokens when k dice × the counter's worth beat the tokens' worth."""
-        k = int(o.id.split(":")[1])
+        k = o.int_arg("count")
         cid, track = v.p["counter"], v.p["track"]
         n = v.counts[track] + 1
         worth = 100.0 if n > len(v.s.tracks[track]) else v.threat(cid, extra=n)
-        defense = v.e.wehrmacht_defense(cid)
+        defense = v.see.effective_defense(cid)
         token = 0.9 if v.turns_left > 3 else 0.3
         return worth * p_hit(k, defense) - token * k, (
             f"{k} dice: {p_hit(k, defense):.0%} to stop a counter worth {worth:.1f}")
@@ -693,22 +737,22 @@ class HeuristicPolicy:
     def first_aid(self, v: View, o: Option) -> Scored:
         """Save valuable counters, and any counter while tokens are plentiful."""
         cid = v.p["counter"]
-        tokens = v.e.count("supplies", "first_aid")
+        tokens = v.tokens("supplies", "first_aid")
         worth = v.worth(cid)
         if len(v.house()) <= 3:
             worth += 10.0
         threshold = {1: 3.2, 2: 2.2}.get(tokens, 0.0)
-        if o.id == "first-aid":
-            return worth - threshold, f"{v.e.name(cid)} is worth {worth:.1f}"
+        if o.verb == FIRST_AID:
+            return worth - threshold, f"{v.see.name(cid)} is worth {worth:.1f}"
         return 0.0, "keep the token for a more valuable counter"
 
     def choose_hit(self, v: View, o: Option) -> Scored:
         """The less valuable of two counters takes the hit."""
-        return -v.worth(o.id.split(":", 1)[1]), "the less valuable counter"
+        return -v.worth(o.str_arg("counter")), "the less valuable counter"
 
     def starve_pick(self, v: View, o: Option) -> Scored:
         """The least valuable counter goes hungry (Exhausted and Disrupted ones first)."""
-        cid = o.id.split(":", 1)[1]
+        cid = o.str_arg("counter")
         if cid in v.c.weapons:
             return -1.5, "a weapon"
         worth = v.worth(cid) - (0.3 if not v.ready(cid) else 0.0)
@@ -725,23 +769,24 @@ class HeuristicPolicy:
         return value
 
     def _position_value(self, v: View, cid: str, where: str) -> float:
-        e, c = v.e, v.c
-        if not e.is_square(where):
+        square = v.squares.get(where)
+        if square is None:
             return 0.0
-        spec = c.soviet_counters[cid]
+        spec = v.c.soviet_counters[cid]
         counter = v.s.soviet[cid]
         ready = v.ready(cid)
         value = 0.0
         if ready:
             if spec.attack:
                 value = max(value, v.best_shot(where, spec.attack, "infantry")[0])
-            if spec.suppress and e.count("supplies", "suppression"):
-                colours = e.line_of_sight(where)
+            if spec.suppress and v.supplies_suppression():
+                colours = v.see.colours_seen(where)
                 value = max(value, spec.suppress * max(v.token_value(x) for x in colours))
-            if e.square(where).radio and not e.location_disrupted(4):
+            if square.radio and not v.see.location_disrupted(4):
                 value = max(value, 0.7 * self.reinforce_value(v, 2)[0])
             if "F" in spec.specials and v.artillery_ready():
-                value = max(value, 1.6 * v.best_shot(where, e.o.forward_observer_dice, None)[0])
+                dice = v.game.settings.forward_observer_dice
+                value = max(value, 1.6 * v.best_shot(where, dice, None)[0])
             special = spec.weapon_special
             if special:
                 value = max(value, 0.6 * self.team_value(v, where, special))
@@ -752,30 +797,30 @@ class HeuristicPolicy:
 
     def team_value(self, v: View, where: str, special: str) -> float:
         """A crewed weapon's best action from ``where`` (4.0 Anti-tank, Machine Gun, Mortar)."""
-        key = ("team", v.e.line_of_sight(where), special)
+        key = ("team", v.see.colours_seen(where), special)
         if key not in v.memo:
             v.memo[key] = self._team_value(v, where, special)
         value: float = v.memo[key]
         return value
 
     def _team_value(self, v: View, where: str, special: str) -> float:
-        e, c = v.e, v.c
+        c = v.c
         weapons = [w for w, at in v.s.weapons.items() if c.weapons[w].special == special
                    and at not in ("stock", "removed")]
         if not weapons:
             return 0.0
         w = max((c.weapons[x] for x in weapons), key=lambda x: x.attack + x.suppress)
-        bonus = _inspire(v, special)
+        bonus = v.see.inspire_bonus(special)
         if special == "A":
             return v.best_shot(where, w.attack + bonus, "armor")[0]
         if special == "G":
             shot = v.best_shot(where, w.attack + bonus, "infantry")[0]
-            colours = e.line_of_sight(where)
+            colours = v.see.colours_seen(where)
             supp = (w.suppress + bonus) * max(v.token_value(x) for x in colours)
-            return max(shot, supp if e.count("supplies", "suppression") else 0.0)
-        colours = e.line_of_sight(where)
-        return w.suppress * max(v.token_value(x) for x in colours) if e.count(
-            "supplies", "suppression") else 0.0
+            return max(shot, supp if v.supplies_suppression() else 0.0)
+        colours = v.see.colours_seen(where)
+        return w.suppress * max(v.token_value(x) for x in colours) if (
+            v.supplies_suppression()) else 0.0
 
     def best_move(self, v: View, cid: str) -> tuple[float, str]:
         """The best destination of one counter and the gain over staying put."""
@@ -794,9 +839,9 @@ class HeuristicPolicy:
         # once, not per destination
         leads_a_team = bool(special) and self._partner_waiting(v, cid) and (
             here == "reserves"
-            or any(v.c.weapons[w].special == special for w in v.e.weapons_at(here))
+            or any(v.c.weapons[w].special == special for w in v.see.weapons_at(here))
         )
-        for sq, (kind, other) in destinations(v.e, cid, v.occ).items():
+        for sq, (kind, other) in v.see.destinations(cid, v.occ).items():
             if kind == "displace":
                 continue
             value = self.position_value(v, cid, sq)
@@ -818,22 +863,22 @@ class HeuristicPolicy:
 
     def move_pick(self, v: View, o: Option) -> Scored:
         """Move the counter whose best move gains most; stop when no move gains enough."""
-        if o.id == "moves-done":
+        if o.verb == MOVES_DONE:
             return 0.35, "no move gains enough"
-        cid = o.id.split(":", 1)[1]
+        cid = o.str_arg("counter")
         gain, target = self.best_move(v, cid)
         return gain, f"to {target}" if target else "nowhere better"
 
     def move_to(self, v: View, o: Option) -> Scored:
         """The destination :meth:`best_move` found; never a displacement."""
         cid = v.p["counter"]
-        if o.id == "back":
+        if o.verb == BACK:
             return -50.0, "choose another counter"
-        sq = o.id.split(":", 1)[1]
+        sq = o.str_arg("place")
         _, target = self.best_move(v, cid)
         if sq == target:
             return 10.0, "the best position for it"
-        kind = destinations(v.e, cid, v.occ)[sq][0]
+        kind = v.see.destinations(cid, v.occ)[sq][0]
         return self.position_value(v, cid, sq) - (5.0 if kind == "displace" else 0.0), ""
 
     def carry_weapon(self, v: View, o: Option) -> Scored:
@@ -843,46 +888,47 @@ class HeuristicPolicy:
         special = v.c.soviet_counters[cid].weapon_special
         stays = [x for x in v.occ.get(origin, []) if x != cid
                  and v.c.soviet_counters[x].weapon_special == special]
-        if o.id == "leave":
+        if o.verb == LEAVE:
             return (1.0 if stays else 0.0), "a partner keeps the weapon here"
         return (0.5 if stays else 1.0), "the weapon goes with its crew"
 
     def displace_to(self, v: View, o: Option) -> Scored:
         """The displaced counter's best empty position, or the Reserves."""
         cid = v.p["counter"]
-        target = o.id.split(":", 1)[1]
-        return self.position_value(v, cid, target), "its most useful free place"
+        return self.position_value(v, cid, o.str_arg("place")), "its most useful free place"
 
     def act_pick(self, v: View, o: Option) -> Scored:
         """Value of a counter action (4.0); the end of the phase scores zero."""
-        e, c = v.e, v.c
-        if o.id == "actions-done":
+        c = v.c
+        kind = o.verb
+        if kind == ACTIONS_DONE:
             return 0.0, "no action is worth taking"
-        kind, _, rest = o.id.partition(":")
         if kind == "team":
-            team, sq = rest.split(":")
+            team, sq = o.str_arg("kind"), o.str_arg("square")
             special = {"at": "A", "mg-attack": "G", "mg-suppress": "G", "mortar": "M"}[team]
-            weapon = next(w for w in e.weapons_at(sq) if c.weapons[w].special == special)
+            weapon = next(w for w in v.see.weapons_at(sq) if c.weapons[w].special == special)
             w = c.weapons[weapon]
-            bonus = _inspire(v, special) if special in ("A", "G") else 0
-            colours = e.line_of_sight(sq)
+            bonus = v.see.inspire_bonus(special) if special in ("A", "G") else 0
+            colours = v.see.colours_seen(sq)
             if team == "at":
                 value, target = v.best_shot(sq, w.attack + bonus, "armor")
                 return value / 1.4, f"anti-tank at {target}"
             if team == "mg-attack":
                 value, target = v.best_shot(sq, w.attack + bonus, "infantry")
                 return value / 1.4, f"machine gun at {target}"
-            tokens = min(w.suppress + bonus, e.count("supplies", "suppression"))
+            tokens = min(w.suppress + bonus, v.supplies_suppression())
             return tokens * max(v.token_value(x) for x in colours) / 1.4, "suppression tokens"
-        cid = rest
+        if "counter" not in o.args:
+            return 0.1, "an unfamiliar action"
+        cid = o.str_arg("counter")
         spec = c.soviet_counters[cid]
         where = v.s.soviet[cid].where
         if kind == "attack":
             value, target = v.best_shot(where, spec.attack, "infantry")
             return value, f"{spec.attack} dice at {target}"
         if kind == "suppress":
-            tokens = min(spec.suppress, e.count("supplies", "suppression"))
-            colours = e.line_of_sight(where)
+            tokens = min(spec.suppress, v.supplies_suppression())
+            colours = v.see.colours_seen(where)
             return tokens * max(v.token_value(x) for x in colours), f"{tokens} token(s)"
         if kind == "command":
             if not v.turns_left:
@@ -902,7 +948,7 @@ class HeuristicPolicy:
             if not v.turns_left:
                 return 0.05, "the game ends after this phase"
             counter = v.s.soviet[cid]
-            exposed = e.is_square(where)
+            exposed = where in v.squares
             if counter.disrupted:
                 return (0.8 if exposed else 0.3) + 0.25 * v.worth(cid), (
                     "a second Disrupted token would kill it")
@@ -912,54 +958,64 @@ class HeuristicPolicy:
 
     def forward_observer_value(self, v: View, where: str) -> float:
         """The best pair of adjacent targets for the artillery (4.0 Forward Observer)."""
-        dice = v.e.o.forward_observer_dice
+        dice = v.game.settings.forward_observer_dice
         best = 0.0
-        for track in v.s.tracks:
-            for i, wid in enumerate(track):
-                if not wid or wid not in v.in_sight(where, None):
-                    continue
-                first = p_hit(dice, v.e.wehrmacht_defense(wid)) * v.threat(wid)
-                second = max(
-                    (p_hit(dice, v.e.wehrmacht_defense(track[j])) * v.threat(track[j])
-                     for j in (i - 1, i + 1) if 0 <= j < len(track) and track[j]),
-                    default=0.0,
-                )
-                best = max(best, first + second)
+        for target in v.in_sight(where, None):
+            first = p_hit(dice, target.defense) * v.threat(target.counter)
+            second = self._best_neighbour(v, dice, target.track - 1, target.circle - 1)
+            best = max(best, first + second)
         return best
+
+    def _best_neighbour(self, v: View, dice: int, track: int, i: int) -> float:
+        """The best artillery value next to circle ``i`` of track ``track`` (both 0-based).
+
+        The second, adjacent target of a Forward Observer (4.0).
+        """
+        circles = v.s.tracks[track]
+        defense = v.see.effective_defense
+        return max(
+            (p_hit(dice, defense(circles[j])) * v.threat(circles[j])
+             for j in (i - 1, i + 1) if 0 <= j < len(circles) and circles[j]),
+            default=0.0,
+        )
 
     def fire_target(self, v: View, o: Option) -> Scored:
         """The target where chance to hit times worth is greatest."""
-        wid = o.id.split(":", 1)[1]
-        value = p_hit(v.p["dice"], v.e.wehrmacht_defense(wid)) * v.threat(wid)
+        wid = o.str_arg("counter")
+        value = p_hit(v.p["dice"], v.see.effective_defense(wid)) * v.threat(wid)
         return value, f"{value:.1f}"
 
     def fo_target(self, v: View, o: Option) -> Scored:
         """The first artillery target: itself plus its best neighbour."""
-        wid = o.id.split(":", 1)[1]
-        dice = v.e.o.forward_observer_dice
-        value = p_hit(dice, v.e.wehrmacht_defense(wid)) * v.threat(wid)
-        for track in v.s.tracks:
+        wid = o.str_arg("counter")
+        dice = v.game.settings.forward_observer_dice
+        value = p_hit(dice, v.see.effective_defense(wid)) * v.threat(wid)
+        for t, track in enumerate(v.s.tracks):
             if wid in track:
-                i = track.index(wid)
-                value += max(
-                    (p_hit(dice, v.e.wehrmacht_defense(track[j])) * v.threat(track[j])
-                     for j in (i - 1, i + 1) if 0 <= j < len(track) and track[j]),
-                    default=0.0,
-                )
+                value += self._best_neighbour(v, dice, t, track.index(wid))
         return value, "with its best neighbour"
 
     def fo_second(self, v: View, o: Option) -> Scored:
         """Always take a second target when there is one."""
-        if o.id == "one":
+        if o.verb == ONE:
             return 0.0, "no neighbour"
-        wid = o.id.split(":", 1)[1]
-        return p_hit(v.e.o.forward_observer_dice, v.e.wehrmacht_defense(wid)) * v.threat(wid), ""
+        wid = o.str_arg("counter")
+        dice = v.game.settings.forward_observer_dice
+        return p_hit(dice, v.see.effective_defense(wid)) * v.threat(wid), ""
+
+    def suppress_count(self, v: View, o: Option) -> Scored:
+        """Place every Suppression token the counter's value allows (4.0 Suppress).
+
+        The Suppress itself was valued at that many tokens (:meth:`act_pick`).
+        """
+        n = o.int_arg("count")
+        return float(n), f"{n} token(s) for the boxes"
 
     def suppress_split(self, v: View, o: Option) -> Scored:
         """Give each token to the colour whose box is thinnest for its number of tracks."""
         n, (a, b) = v.p["n"], v.p["colours"]
-        k = int(o.id.split(":")[1])
-        have = {x: v.e.count(f"suppress:{x}", "suppression") for x in (a, b)}
+        k = o.int_arg("first")
+        have = {x: v.see.suppression_tokens(x) for x in (a, b)}
         alloc = {a: 0, b: 0}
         for _ in range(n):
             pick = min((a, b), key=lambda x: (have[x] + alloc[x]) / len(v.c.board.tracks_of(x)))
@@ -968,40 +1024,17 @@ class HeuristicPolicy:
 
     def command_target(self, v: View, o: Option) -> Scored:
         """Disrupted counters first (a second token kills), then the most useful Exhausted."""
-        if o.id == "done":
+        if o.verb == DONE:
             return 0.0, "nobody else needs it"
-        _, cid, what = o.id.split(":")
+        cid, fix = o.str_arg("counter"), o.str_arg("fix")
         worth = v.worth(cid)
-        if what == "disrupted":
+        if fix == "disrupted":
             return 2.0 + 0.2 * worth, "a second Disrupted token would kill it"
         return 1.0 + 0.2 * worth, "ready to act again"
 
     def recover_which(self, v: View, o: Option) -> Scored:
         """Remove the Disrupted token first: a second one would make a casualty."""
-        return (1.0 if o.id == "disrupted" else 0.0), "a second Disrupted token kills"
-
-
-# --- small helpers --------------------------------------------------------------------
-
-
-def _unit_actions(unit: str) -> tuple[tuple[str, str], ...]:
-    return UNIT_ACTIONS.get(unit, ())
-
-
-def _available(e: Engine, unit: str, action: str) -> bool:
-    return available(e, unit, action)
-
-
-def _empty_sapper_spots(v: View) -> list[tuple[int, int]]:
-    return empty_sapper_spots(v.e)
-
-
-def _storm_group(v: View) -> str:
-    return v.c.storm_group_on(v.s.storm_box).id
-
-
-def _inspire(v: View, special: str) -> int:
-    return inspire_bonus(v.e, special)
+        return (1.0 if o.verb == DISRUPTED else 0.0), "a second Disrupted token kills"
 
 
 _HANDLERS: dict[str, Callable[[HeuristicPolicy, View, Option], Scored]] = {
@@ -1025,9 +1058,10 @@ _HANDLERS: dict[str, Callable[[HeuristicPolicy, View, Option], Scored]] = {
     "act_pick": HeuristicPolicy.act_pick,
     "recover_which": HeuristicPolicy.recover_which,
     "fire_target": HeuristicPolicy.fire_target,
+    "suppress_count": HeuristicPolicy.suppress_count,
     "suppress_split": HeuristicPolicy.suppress_split,
     "command_target": HeuristicPolicy.command_target,
     "fo_target": HeuristicPolicy.fo_target,
     "fo_second": HeuristicPolicy.fo_second,
 }
-"""The scoring rule for each decision of the engine (``core.DECISIONS`` keys)."""
+"""The scoring rule for each decision of the engine, by its op (``game.state.pending["op"]``)."""

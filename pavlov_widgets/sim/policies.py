@@ -1,10 +1,12 @@
 """Policies: who makes the Soviet player's decisions in a simulated game.
 
-A policy is any callable ``policy(game, rng) -> Option`` that returns one of
-``game.legal_actions()``. It is called once per decision; chance steps are rolled by the
-game itself (``auto_roll=True``). ``rng`` is a :class:`random.Random` the simulator derives
-from the game's seed and the policy's name (:func:`policy_rng`), so a run replays exactly;
-a policy must not use the module-level :mod:`random`.
+A policy is any callable ``policy(game, rng)`` that returns one of ``game.legal_actions()``
+(an :class:`~pavlov_widgets.engine.Option`) or the id of one (a string from
+``game.legal_ids()``, cheaper to list when a policy needs no more than the ids). It is called
+once per decision; chance steps are rolled by the game itself (``auto_roll=True``). ``rng``
+is a :class:`random.Random` the simulator derives from the game's seed and the policy's name
+(:func:`policy_rng`), so a run replays exactly; a policy must not use the module-level
+:mod:`random`.
 
 Two policies come with the package: :class:`RandomPolicy` (uniform over the legal options)
 and :class:`~pavlov_widgets.sim.heuristic.HeuristicPolicy` (a sensible player). Writing
@@ -25,11 +27,14 @@ from typing import Protocol
 from ..engine import Game, Option
 from .heuristic import HeuristicPolicy
 
+Choice = Option | str
+"""What a policy returns: a legal option, or its id."""
+
 
 class Policy(Protocol):
-    """What the simulator calls at each decision: return one of ``game.legal_actions()``."""
+    """What the simulator calls at each decision: one of ``game.legal_actions()`` or its id."""
 
-    def __call__(self, game: Game, rng: random.Random, /) -> Option:
+    def __call__(self, game: Game, rng: random.Random, /) -> Choice:
         """Choose an option of the pending decision."""
         ...
 
@@ -39,9 +44,9 @@ class RandomPolicy:
 
     name = "random"
 
-    def __call__(self, game: Game, rng: random.Random) -> Option:
-        """A uniformly random legal option."""
-        return rng.choice(game.legal_actions())
+    def __call__(self, game: Game, rng: random.Random) -> str:
+        """The id of a uniformly random legal option (ids are the cheapest list to draw from)."""
+        return rng.choice(game.legal_ids())
 
     def __repr__(self) -> str:
         return "RandomPolicy()"

@@ -1,4 +1,8 @@
-"""Playing many seeded games with a policy, and what they add up to.
+"""Playing games to their end with a policy, and what many seeded games add up to.
+
+:func:`play_to_end` is the one playout loop: the simulator, the what-if lab
+(:func:`pavlov_widgets.tutor.lab.play_out`) and anything else that lets a policy finish a game
+go through it.
 
 Game ``i`` of a run with base seed ``S`` is dealt from seed ``S + i`` and its policy draws
 from :func:`~pavlov_widgets.sim.policies.policy_rng` of that seed, so every game of a run can
@@ -11,6 +15,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import random
 import statistics
 import time
 import traceback
@@ -22,7 +27,7 @@ from typing import Any
 
 from ..engine import Components, Game, Option, RuleSettings
 from ..engine.rules.scoring import AWARDS, IMMEDIATE_LOSSES
-from .policies import Policy, get_policy, policy_name, policy_rng
+from .policies import Choice, Policy, get_policy, policy_name, policy_rng
 
 MAX_DECISIONS = 20_000
 """A game that needs more decisions than this is reported as an error (a policy that loops,
@@ -89,7 +94,7 @@ class GameResult:
 class SimulationError(RuntimeError):
     """A simulated game raised an error.
 
-    It names the seed, the options and the choices that reproduce it: ``choices`` runs up
+    It names the seed, the settings and the choices that reproduce it: ``choices`` runs up
     to and including the one being made when the error came (replay them with
     :func:`replay`).
     """
@@ -99,7 +104,7 @@ class SimulationError(RuntimeError):
         seed: int,
         policy: str,
         variant: str | None,
-        options: RuleSettings,
+        settings: RuleSettings,
         choices: list[str],
         history: list[dict[str, Any]],
         cause: BaseException | str,
@@ -108,7 +113,7 @@ class SimulationError(RuntimeError):
         self.seed = seed
         self.policy = policy
         self.variant = variant
-        self.options = options
+        self.settings = settings
         self.choices = choices
         self.history = history
         self.cause = cause
@@ -129,7 +134,7 @@ class SimulationError(RuntimeError):
         # with the traceback formatted where it happened.
         what = (f"{type(self.cause).__name__}: {self.cause}"
                 if isinstance(self.cause, BaseException) else self.cause)
-        return (SimulationError, (self.seed, self.policy, self.variant, self.options,
+        return (SimulationError, (self.seed, self.policy, self.variant, self.settings,
                                   self.choices, self.history, what, self.traceback))
 
     def reproduce_command(self) -> str:
@@ -145,7 +150,7 @@ class SimulationError(RuntimeError):
             self.traceback.rstrip(),
             f"reproduce: {self.reproduce_command()}",
             "or in Python: pavlov_widgets.sim.replay("
-            f"{self.seed}, choices, RuleSettings(**{self.options.to_dict()!r}))",
+            f"{self.seed}, choices, RuleSettings(**{self.settings.to_dict()!r}))",
             f"choices ({len(self.choices)}): {json.dumps(self.choices)}",
             f"history (choices and rolls): {json.dumps(self.history)}",
         ])
@@ -157,7 +162,7 @@ class SimulationError(RuntimeError):
             "seed": self.seed,
             "policy": self.policy,
             "variant": self.variant or "base",
-            "options": self.options.to_dict(),
+            "options": self.settings.to_dict(),
             "reproduce": self.reproduce_command(),
             "choices": self.choices,
             "history": self.history,
@@ -165,10 +170,57 @@ class SimulationError(RuntimeError):
         }
 
 
+def play_to_end(
+    game: Game,
+    policy: Policy,
+    rng: random.Random,
+    *,
+    check: Callable[[Game], None] | None = None,
+    max_decisions: int = MAX_DECISIONS,
+    choices: list[str] | None = None,
+    name: str | None = None,
+) -> Game:
+    """Let ``policy`` make every decision of ``game`` until the game is over; return it.
+
+    A game with ``auto_roll`` on rolls its chance steps itself; with it off, each roll is a
+    step of its own here, from the game's own dice (the same game either way).
+    ``check(game)`` runs after every step. The id of each choice is appended to ``choices``
+    (if given) before it is applied, so on an error the list ends with the failing choice.
+
+    Raises:
+        TypeError: the policy returned neither an Option nor an option id.
+        IllegalActionError: the policy's choice is not legal now.
+        RuntimeError: the game did not end within ``max_decisions`` decisions.
+    """
+    made = choices if choices is not None else []
+    start = len(made)
+    while not game.is_over:
+        pending = game.state.pending
+        if pending is not None and pending["kind"] == "chance":
+            game.roll()
+            if check is not None:
+                check(game)
+            continue
+        if len(made) - start >= max_decisions:
+            raise RuntimeError(f"the game did not end after {max_decisions} decisions")
+        choice: Choice = policy(game, rng)
+        if isinstance(choice, Option):
+            made.append(choice.id)
+        elif isinstance(choice, str):
+            made.append(choice)
+        else:
+            who = name or policy_name(policy)
+            raise TypeError(f"policy {who} returned {choice!r}, not an Option or an option id")
+        game.apply(choice)
+        if check is not None:
+            check(game)
+    return game
+
+
 def run_game(
     seed: int,
     policy: str | Policy = "random",
-    options: RuleSettings | None = None,
+    settings: RuleSettings | None = None,
     *,
     check: Callable[[Game], None] | None = None,
     variant: str | None = None,
@@ -187,24 +239,16 @@ def run_game(
     """
     chooser = get_policy(policy)
     name = policy_name(policy)
-    opts = options if options is not None else RuleSettings()
+    opts = settings if settings is not None else RuleSettings()
     rng = policy_rng(seed, name)
     game: Game | None = None
     choices: list[str] = []
     try:
-        game = Game.new(seed=seed, options=opts, components=components)
+        game = Game.new(seed=seed, settings=opts, components=components)
         if check is not None:
             check(game)
-        while not game.is_over:
-            if len(choices) >= max_decisions:
-                raise RuntimeError(f"the game did not end after {max_decisions} decisions")
-            option = chooser(game, rng)
-            if not isinstance(option, Option):
-                raise TypeError(f"policy {name} returned {option!r}, not an Option")
-            choices.append(option.id)
-            game.apply(option)
-            if check is not None:
-                check(game)
+        play_to_end(game, chooser, rng, check=check, max_decisions=max_decisions,
+                    choices=choices, name=name)
     except Exception as exc:
         history = game.history if game is not None else []
         raise SimulationError(seed, name, variant, opts, choices, history, exc) from exc
@@ -214,7 +258,7 @@ def run_game(
 def play_game(
     seed: int,
     policy: str | Policy = "random",
-    options: RuleSettings | None = None,
+    settings: RuleSettings | None = None,
     *,
     check: Callable[[Game], None] | None = None,
     variant: str | None = None,
@@ -222,7 +266,7 @@ def play_game(
 ) -> GameResult:
     """Play one game (see :func:`run_game`) and return how it ended."""
     return GameResult.from_game(
-        run_game(seed, policy, options, check=check, variant=variant, components=components),
+        run_game(seed, policy, settings, check=check, variant=variant, components=components),
         seed,
     )
 
@@ -230,15 +274,15 @@ def play_game(
 def replay(
     seed: int,
     choices: Sequence[str],
-    options: RuleSettings | None = None,
+    settings: RuleSettings | None = None,
     components: Components | None = None,
 ) -> Game:
     """The game dealt from ``seed`` after these choices (rolls come from the seed).
 
     This is how a :class:`SimulationError` is reproduced: ``replay(err.seed, err.choices,
-    err.options)`` stops just before the failing decision, or raises the same error.
+    err.settings)`` stops just before the failing decision, or raises the same error.
     """
-    game = Game.new(seed=seed, options=options, components=components)
+    game = Game.new(seed=seed, settings=settings, components=components)
     for choice in choices:
         game.apply(choice)
     return game
@@ -379,7 +423,7 @@ def simulate(
     games: int,
     seed: int = 0,
     policy: str | Policy = "random",
-    options: RuleSettings | None = None,
+    settings: RuleSettings | None = None,
     *,
     variant: str | None = None,
     check: Callable[[Game], None] | None = None,
@@ -390,7 +434,7 @@ def simulate(
     """Play ``games`` games dealt from seeds ``seed``, ``seed + 1``, … and summarise them.
 
     ``variant`` names one of the engine's variants (``RuleSettings.for_variant``) when
-    ``options`` is not given. ``progress(done, total)`` is called as games finish.
+    ``settings`` is not given. ``progress(done, total)`` is called as games finish.
     ``components`` replaces the packaged components for every game (a what-if study).
     ``jobs`` > 1 shares the games out among that many processes: the results are the same
     game for game (each game depends only on its seed), only sooner on a machine with the
@@ -408,8 +452,8 @@ def simulate(
         raise ValueError(f"seed must be a whole number of at least 0, not {seed!r}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a whole number of at least 1, not {jobs!r}")
-    if options is None:
-        options = RuleSettings.for_variant(variant) if variant else RuleSettings()
+    if settings is None:
+        settings = RuleSettings.for_variant(variant) if variant else RuleSettings()
     chooser = get_policy(policy)
     name = policy_name(policy)
     jobs = min(jobs, games)
@@ -417,13 +461,13 @@ def simulate(
     start = time.perf_counter()
     if jobs == 1:
         for i in range(games):
-            game = run_game(seed + i, chooser, options, check=check, variant=variant,
+            game = run_game(seed + i, chooser, settings, check=check, variant=variant,
                             components=components)
             summary.results.append(GameResult.from_game(game, seed + i))
             if progress is not None:
                 progress(i + 1, games)
     else:
-        work = _Work(chooser, options, variant, check, components)
+        work = _Work(chooser, settings, variant, check, components)
         summary.results = _play_in_processes(work, range(seed, seed + games), jobs, progress)
     summary.elapsed = time.perf_counter() - start
     return summary
@@ -434,7 +478,7 @@ class _Work:
     """What every game of a run shares, sent once with each batch of seeds."""
 
     policy: Policy
-    options: RuleSettings
+    settings: RuleSettings
     variant: str | None
     check: Callable[[Game], None] | None
     components: Components | None
@@ -443,7 +487,7 @@ class _Work:
         """Play a batch of seeds in this process (raises the first game's error)."""
         return [
             GameResult.from_game(
-                run_game(s, self.policy, self.options, check=self.check, variant=self.variant,
+                run_game(s, self.policy, self.settings, check=self.check, variant=self.variant,
                          components=self.components),
                 s,
             )

@@ -19,22 +19,20 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from statistics import mean
 from typing import Any
 
 from ..engine import Game, NotAChanceStepError, PavlovError
+from ..engine.dice import read
 from ..sim.policies import Policy, get_policy, policy_name, policy_rng
+from ..sim.simulate import play_to_end
 
 
 class LabError(PavlovError, ValueError):
     """A lab request that does not fit the game's moment (names what is pending instead)."""
-
-
-MAX_DECISIONS = 20_000
-"""A playout that needs more decisions than this is a bug, not a long game."""
 
 
 @dataclass(frozen=True)
@@ -96,27 +94,35 @@ def what_if(game: Game, dice: Sequence[int]) -> Game:
 
 
 def _example_dice(n: int, test: dict[str, Any], result: str) -> list[int] | None:
-    """Dice of n that give ``result`` under ``test`` (one example roll), or None."""
+    """Dice of n that give ``result`` under ``test`` (one example roll), or None.
+
+    The first of a few plain rolls that the engine itself reads as ``result``
+    (:func:`pavlov_widgets.engine.dice.read`): the result's label is never parsed here.
+    """
+    return next((dice for dice in _plain_rolls(n, test) if read(dice, test) == result), None)
+
+
+def _plain_rolls(n: int, test: dict[str, Any]) -> Iterator[list[int]]:
+    """Rolls of ``n`` dice between them giving every result of ``test``, simplest first."""
     kind = test["type"]
-    if kind == "pick":
-        labels = test["labels"]
-        return [labels.index(result) + 1] if result in labels else None
-    if kind == "any":
-        target = test["target"]
-        return [max(1, target)] + [1] * (n - 1) if result == "hit" else [1] * n
-    if kind in ("count", "survive"):
-        k = int(result.split()[0])
-        return [6] * k + [1] * (n - k)
-    if kind == "sum":
-        return [6] * n if result == "success" else [1] * n
-    if kind == "total":
-        left, out = int(result) - n, []
-        for _ in range(n):
-            add = min(5, left)
-            out.append(1 + add)
-            left -= add
-        return out
-    return None
+    if kind == "pick":  # one die read through the labels
+        yield from ([face] for face in range(1, 7))
+    elif kind == "any":  # one die at the target, or none
+        yield [min(6, max(1, test["target"]))] + [1] * (n - 1)
+        yield [1] * n
+    elif kind in ("count", "survive"):  # k dice at 6, the rest at 1
+        yield from ([6] * k + [1] * (n - k) for k in range(n + 1))
+    elif kind == "sum":
+        yield [6] * n
+        yield [1] * n
+    elif kind == "total":  # every total from n to 6n, the high dice first
+        for total in range(n, 6 * n + 1):
+            left, roll = total - n, []
+            for _ in range(n):
+                add = min(5, left)
+                roll.append(1 + add)
+                left -= add
+            yield roll
 
 
 @dataclass(frozen=True)
@@ -198,20 +204,20 @@ def play_out(
 ) -> Playouts:
     """Play the position to the end ``games`` times, a policy making the decisions.
 
-    Each playout has its own dice (seeds ``seed``, ``seed + 1``, ...), so a run repeats.
+    Each playout has its own dice (seeds ``seed``, ``seed + 1``, ...), so a run repeats. The
+    games are played by the simulator's loop (:func:`pavlov_widgets.sim.simulate.play_to_end`);
+    an error names the playout's seed in a note.
     """
     chooser = get_policy(policy)
     name = policy_name(policy)
     out = Playouts(name)
     for i in range(games):
         branch = game.fork(seed=seed + i, auto_roll=True)
-        rng = policy_rng(seed + i, name)
-        for _ in range(MAX_DECISIONS):
-            if branch.is_over:
-                break
-            branch.apply(chooser(branch, rng))
-        else:
-            raise RuntimeError(f"playout {seed + i} did not end after {MAX_DECISIONS} decisions")
+        try:
+            play_to_end(branch, chooser, policy_rng(seed + i, name), name=name)
+        except Exception as exc:
+            exc.add_note(f"in playout {i + 1} of {games} (dice seed {seed + i}, policy {name})")
+            raise
         out.add(branch)
     return out
 
