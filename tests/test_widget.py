@@ -1,27 +1,42 @@
-"""The board widget's Python side: messages from the browser, traits, displays.
+"""The board widget's Python side: messages from the browser, traits, the view model.
 
 The browser sends intents only; every message is checked here. A good one changes the game
-and the synced traits once; a bad one (garbage, an unknown kind, a stale rev, an option that
-is not legal now) leaves the game exactly as it was and explains itself in ``error``.
+once and the board, listening to its game, syncs the traits once; a bad one (garbage, an
+unknown kind, a stale rev, an option the game refuses) leaves the game exactly as it was and
+explains itself in ``error``. The view model hands the JavaScript named fields only — no
+flag strings, no positional records, nothing to read back out of the log's sentences.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from pavlov_widgets import Board
-from pavlov_widgets.engine import Game, IllegalActionError, NothingToUndoError
+from pavlov_widgets.engine import (
+    Game,
+    IllegalActionError,
+    LogEntry,
+    NothingToUndoError,
+    RuleSettings,
+)
+from pavlov_widgets.engine.observe import Observer
 from pavlov_widgets.widget import BoardMessageError
 from pavlov_widgets.widget import view as views
+from pavlov_widgets.widget.board import STATIC
 
-SYNCED = ("plan", "view", "options", "last_roll", "log_entries", "error", "rev", "auto_roll")
+SYNCED = ("plan", "view", "choice", "last_roll", "log_entries", "error", "rev", "game_serial",
+          "auto_roll")
+WIDGET = Path(views.__file__).resolve().parent
 
 
 class Sent:
@@ -40,7 +55,20 @@ def message(board: Board, content: Any) -> None:
 
 
 def first_option(board: Board) -> str:
-    return str(board.options["options"][0]["id"])
+    return str(board.choice["options"][0]["id"])
+
+
+def play_out(seed: int, policy: int) -> Game:
+    """A whole game by a seeded random policy that prefers acting over ending a phase."""
+    game = Game.new(seed=seed)
+    rng = random.Random(policy)
+    while not game.is_over:
+        options = game.legal_actions()
+        if len(options) > 1 and rng.random() > 0.3:
+            game.apply(rng.choice(options[:-1]))
+        else:
+            game.apply(rng.choice(options))
+    return game
 
 
 @pytest.fixture
@@ -55,8 +83,16 @@ def test_board_deals_a_new_game_from_a_seed() -> None:
     board = Board(seed=4)
     assert board.game.to_dict() == Game.new(seed=4).to_dict()
     assert board.rev == 0
-    assert board.options["kind"] == "decision"
+    assert board.choice["kind"] == "decision"
     assert Board().game.state.seed == 0
+
+
+def test_board_new_takes_rule_settings_by_the_settings_keyword() -> None:
+    settings = RuleSettings(operational_support=True)
+    board = Board.new(seed=1, settings=settings)
+    assert board.game.settings == settings
+    with pytest.raises(TypeError):
+        Board.new(seed=1, options=settings)  # type: ignore[call-arg]
 
 
 def test_board_wraps_an_existing_game_without_copying_it() -> None:
@@ -76,10 +112,11 @@ def test_board_rejects_a_game_and_a_seed_together_and_non_games() -> None:
         board.game = 5  # type: ignore[assignment]
 
 
-def test_board_from_a_rulebook_scenario() -> None:
+def test_board_from_a_rulebook_scenario_waits_for_a_roll() -> None:
     board = Board.from_scenario("sniper")
-    assert board.options["kind"] == "chance"
-    assert board.options["options"] == [{"id": "roll", "label": "Roll 1 die", "targets": []}]
+    assert board.choice["kind"] == "chance"
+    assert board.choice["dice"] == 1
+    assert board.choice["options"] == []  # one way to roll: the step intent
     from pavlov_widgets.engine import UnknownScenarioError
 
     with pytest.raises(UnknownScenarioError, match="no-such"):
@@ -105,6 +142,59 @@ def test_unknown_attribute_of_the_package_is_an_attribute_error() -> None:
         _ = pavlov_widgets.Nope  # type: ignore[attr-defined]
 
 
+# --- the game owns the revision ------------------------------------------------------------
+
+
+def test_the_board_shows_the_games_own_rev(board: Board) -> None:
+    assert board.rev == board.game.rev == 0
+    board.apply(first_option(board))
+    assert board.rev == board.game.rev == 1
+    board.undo()
+    board.redo()
+    assert board.rev == board.game.rev == 3
+
+
+def test_changing_the_game_directly_refreshes_every_trait(board: Board) -> None:
+    """``board.game.apply(...)`` reaches the board through Game.on_change."""
+    board.game.apply("end-phase")
+    game = board.game
+    assert board.rev == game.rev == 1
+    assert board.view == views.game_view(game)
+    assert board.choice == views.choice_view(game)
+    assert board.last_roll == views.last_roll(game)
+    assert board.log_entries == views.log_view(game)
+    assert board.view["canUndo"] is True
+    game.undo()
+    assert board.rev == 2 and board.choice == views.choice_view(Game.new(seed=1))
+
+
+def test_a_replaced_game_is_no_longer_listened_to(board: Board) -> None:
+    old = board.game
+    new = Game.new(seed=5)
+    board.game = new
+    assert board.game_serial == 1
+    view = board.view
+    old.apply("end-phase")  # the old game moves on: the board does not follow it
+    assert board.view == view and board.rev == new.rev == 0
+    new.apply("end-phase")
+    assert board.rev == 1 and board.view == views.game_view(new)
+
+
+def test_a_closed_board_stops_listening() -> None:
+    board = Board.new(seed=1)
+    view = board.view
+    board.close()
+    board.game.apply("end-phase")
+    assert board.view == view
+
+
+def test_replacing_the_game_refreshes_the_view(board: Board) -> None:
+    board.apply("end-phase")
+    board.game = Game.new(seed=5)
+    assert board.view == views.game_view(Game.new(seed=5))
+    assert board.rev == 0 and board.game_serial == 1
+
+
 # --- legal messages ------------------------------------------------------------------------
 
 
@@ -115,11 +205,11 @@ def test_a_legal_choice_changes_the_game_and_every_trait(
     option = first_option(board)
     expected = Game.new(seed=1)
     expected.apply(option)
-    message(board, {"kind": "choose", "option": option, "rev": 0})
+    message(board, {"kind": "choose", "option": option, "rev": 0, "game": 0})
     assert board.game.to_dict() == expected.to_dict()
     assert board.rev == 1
     assert board.error == ""
-    assert board.options == views.pending_view(expected)
+    assert board.choice == views.choice_view(expected)
     assert board.log_entries == views.log_view(expected)
     assert board.view["canUndo"] is True
     assert sent.messages == [{"kind": "ack", "ok": True, "rev": 1}]
@@ -127,11 +217,9 @@ def test_a_legal_choice_changes_the_game_and_every_trait(
 
 def test_the_traits_match_the_view_functions(board: Board) -> None:
     board.apply("end-phase")
-    view = views.game_view(board.game)
-    view.update(canUndo=True, canRedo=False)
-    assert board.view == view
+    assert board.view == views.game_view(board.game)
     assert board.last_roll == views.last_roll(board.game)
-    assert board.plan == views.layout(board.game.components, board.game.options)
+    assert board.plan == views.layout(board.game)
     state = board.sync_state()
     assert set(state) == set(SYNCED)
     json.dumps(state)  # everything synced is plain JSON
@@ -145,26 +233,30 @@ def test_undo_and_redo_messages(board: Board, monkeypatch: pytest.MonkeyPatch) -
     message(board, {"kind": "undo"})
     assert board.game.to_dict() == start
     assert board.view["canRedo"] is True
-    message(board, {"kind": "redo", "rev": board.rev})
+    message(board, {"kind": "redo", "rev": board.rev, "game": 0})
     assert board.game.to_dict() == after
     assert board.rev == 3
     assert board.error == ""
 
 
-def test_step_and_roll_messages_roll_the_pending_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_step_message_is_the_one_way_to_roll(monkeypatch: pytest.MonkeyPatch) -> None:
     board = Board.new(seed=3, auto_roll=False)
     Sent(board, monkeypatch)
     message(board, {"kind": "choose", "option": "end-phase", "rev": 0})
-    assert board.options["kind"] == "chance"
-    odds = board.options["odds"]
-    assert abs(sum(pct for _, _, pct in odds) - 100) < 0.5
-    assert all("/" in frac for _, frac, _ in odds)
-    before = len(board.game.history)
-    message(board, {"kind": "step", "rev": board.rev})
-    assert len(board.game.history) == before + 1
-    assert board.last_roll["dice"] == board.game.history[-1]["value"]
-    while board.options["kind"] == "chance":
-        message(board, {"kind": "choose", "option": "roll", "rev": board.rev})
+    assert board.choice["kind"] == "chance"
+    odds = board.choice["odds"]
+    assert abs(sum(o["percent"] for o in odds) - 100) < 0.5
+    assert all(set(o) == {"result", "fraction", "percent"} for o in odds)
+    assert all("/" in o["fraction"] for o in odds)
+    before = board.game.to_dict()
+    message(board, {"kind": "choose", "option": "roll", "rev": board.rev})
+    assert "waiting for a roll" in board.error  # the game's own words
+    assert board.game.to_dict() == before
+    while board.choice["kind"] == "chance":
+        count = len(board.game.history)
+        message(board, {"kind": "step", "rev": board.rev})
+        assert len(board.game.history) == count + 1
+        assert board.last_roll["dice"] == board.game.history[-1]["value"]
     assert board.error == ""
 
 
@@ -174,10 +266,11 @@ def test_turning_auto_roll_on_at_a_chance_step_rolls_at_once(
     board = Board.new(seed=3, auto_roll=False)
     Sent(board, monkeypatch)
     board.apply("end-phase")
-    assert board.options["kind"] == "chance"
+    assert board.choice["kind"] == "chance"
     message(board, {"kind": "auto_roll", "value": True})
     assert board.auto_roll is True and board.game.auto_roll is True
-    assert board.options["kind"] == "decision"
+    assert board.choice["kind"] == "decision"
+    assert board.rev == board.game.rev
     message(board, {"kind": "auto_roll", "value": False})
     assert board.game.auto_roll is False
 
@@ -194,12 +287,14 @@ BAD_MESSAGES: list[tuple[Any, str]] = [
     ({"kind": "choose", "option": "end-phase"}, "no rev"),
     ({"kind": "choose", "option": "end-phase", "rev": "0"}, "rev must be a whole number"),
     ({"kind": "choose", "option": "end-phase", "rev": True}, "rev must be a whole number"),
-    ({"kind": "choose", "option": "end-phase", "rev": 7}, "older position (rev 7"),
+    ({"kind": "choose", "option": "end-phase", "rev": 7}, "another position (rev 7"),
+    ({"kind": "choose", "option": "end-phase", "rev": 0, "game": 3}, "no longer shows"),
+    ({"kind": "choose", "option": "end-phase", "rev": 0, "game": "0"}, "game must be a whole"),
     ({"kind": "choose", "rev": 0}, "must name an option id"),
     ({"kind": "choose", "option": 12, "rev": 0}, "must name an option id"),
     ({"kind": "choose", "option": "", "rev": 0}, "must name an option id"),
-    ({"kind": "choose", "option": "move:pavlov", "rev": 0}, "'move:pavlov' is not one of"),
-    ({"kind": "choose", "option": "roll", "rev": 0}, "'roll' is not one of"),
+    ({"kind": "choose", "option": "move:pavlov", "rev": 0}, "Illegal action 'move:pavlov'"),
+    ({"kind": "choose", "option": "roll", "rev": 0}, "Illegal action 'roll'"),
     ({"kind": "step", "rev": 0}, "No dice to roll"),
     ({"kind": "undo"}, "Nothing to undo"),
     ({"kind": "redo", "rev": 0}, "Nothing to redo"),
@@ -222,6 +317,15 @@ def test_a_bad_message_changes_nothing_and_sets_a_clear_error(
     assert sent.messages == [{"kind": "ack", "ok": False, "rev": 0}]
 
 
+def test_an_illegal_choice_reports_the_engines_error(board: Board) -> None:
+    with pytest.raises(BoardMessageError) as refused:
+        board.handle_message({"kind": "choose", "option": "move:pavlov", "rev": 0})
+    with pytest.raises(IllegalActionError) as engine:
+        board.game.apply("move:pavlov")
+    assert str(engine.value).removeprefix("illegal") in str(refused.value)
+    assert "legal: " in str(refused.value)  # the engine lists what is legal
+
+
 def test_a_good_message_clears_the_error(board: Board, monkeypatch: pytest.MonkeyPatch) -> None:
     Sent(board, monkeypatch)
     message(board, {"kind": "choose", "option": "nope", "rev": 0})
@@ -230,25 +334,41 @@ def test_a_good_message_clears_the_error(board: Board, monkeypatch: pytest.Monke
     assert board.error == ""
 
 
-def test_a_stale_click_after_a_change_is_refused(
+def test_a_stale_rev_is_refused_and_the_game_is_unchanged(
     board: Board, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     Sent(board, monkeypatch)
-    message(board, {"kind": "choose", "option": "end-phase", "rev": 0})
+    board.game.apply("end-phase")  # the game moves on from Python
     after = board.game.to_dict()
-    # A second view still showing rev 0 sends a click: it must not act on the new position.
+    # A view still showing rev 0 sends a click: it must not act on the new position.
     message(board, {"kind": "choose", "option": first_option(board), "rev": 0})
-    assert "older position (rev 0; the board is at rev 1)" in board.error
+    assert "another position (rev 0; the game is at rev 1)" in board.error
     assert board.game.to_dict() == after
+    message(board, {"kind": "undo", "rev": 0})
+    assert "another position" in board.error
+    assert board.game.to_dict() == after
+
+
+def test_a_click_made_on_a_replaced_game_is_refused(
+    board: Board, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    Sent(board, monkeypatch)
+    board.game = Game.new(seed=2)  # at rev 0, as the game shown before
+    before = board.game.to_dict()
+    message(board, {"kind": "choose", "option": "end-phase", "rev": 0, "game": 0})
+    assert "no longer shows" in board.error
+    assert board.game.to_dict() == before
+    message(board, {"kind": "choose", "option": "end-phase", "rev": 0, "game": 1})
+    assert board.error == "" and board.rev == 1
 
 
 def test_choosing_after_the_game_is_over_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     board = Board(play_out(seed=11, policy=11))
     Sent(board, monkeypatch)
-    assert board.options["kind"] == "over"
+    assert board.choice["kind"] == "over"
     before = board.game.to_dict()
     message(board, {"kind": "choose", "option": "end-phase", "rev": board.rev})
-    assert "The game is over" in board.error
+    assert "the game is over" in board.error
     assert board.game.to_dict() == before
 
 
@@ -277,17 +397,10 @@ def test_save_and_load_class_and_instance(board: Board, tmp_path: Path) -> None:
     assert isinstance(loaded, Board)
     assert loaded.game.to_dict() == board.game.to_dict()
     other = Board.new(seed=9)
-    rev = other.rev
     other.load(path)
     assert other.game.to_dict() == board.game.to_dict()
-    assert other.rev == rev + 1
+    assert other.game_serial == 1
     assert Board.load(board.game.to_json()).game.to_dict() == board.game.to_dict()
-
-
-def test_replacing_the_game_refreshes_the_view(board: Board) -> None:
-    board.game = Game.new(seed=5)
-    assert board.view == {**views.game_view(Game.new(seed=5)), "canUndo": False, "canRedo": False}
-    assert board.rev == 1
 
 
 # --- display --------------------------------------------------------------------------------
@@ -303,7 +416,9 @@ def test_repr_is_stable_and_names_turn_phase_and_prompt(board: Board) -> None:
 
 
 def test_mimebundle_has_the_widget_text_and_a_static_picture(board: Board) -> None:
-    data, _ = board._repr_mimebundle_()
+    bundle = board._repr_mimebundle_()
+    assert bundle is not None
+    data, _ = bundle
     assert data["text/plain"] == repr(board)
     assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == board.model_id
     page = data["text/html"]
@@ -335,20 +450,7 @@ def test_save_html_writes_a_standalone_page(board: Board, tmp_path: Path) -> Non
     assert "pavlov-static-" in text and "drawStatic" in text
 
 
-# --- the view model -------------------------------------------------------------------------
-
-
-def play_out(seed: int, policy: int) -> Game:
-    """A whole game by a seeded random policy that prefers acting over ending a phase."""
-    game = Game.new(seed=seed)
-    rng = random.Random(policy)
-    while not game.is_over:
-        options = game.legal_actions()
-        if len(options) > 1 and rng.random() > 0.3:
-            game.apply(rng.choice(options[:-1]))
-        else:
-            game.apply(rng.choice(options))
-    return game
+# --- the view model: named fields, read from the engine's public API ----------------------
 
 
 def test_updates_stay_small_over_whole_games() -> None:
@@ -371,38 +473,124 @@ def test_updates_stay_small_over_whole_games() -> None:
         assert len(json.dumps(board.view, separators=(",", ":"))) < 12_000
 
 
-def test_card_actions_are_drawn_on_their_half_of_the_card(board: Board) -> None:
-    for option in board.options["options"]:
-        if option["id"].startswith("card:"):
-            _, card, unit, _ = option["id"].split(":")
-            assert option["targets"] == [f"card:{card}:{unit}"]
-            assert unit in board.plan["sovietCards"][card]
-        else:
-            assert option["targets"] == []
+def _records(value: Any, path: str = "") -> list[str]:
+    """Paths of the lists in a JSON value that mix types (positional records)."""
+    out = []
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _records(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        kinds = {type(v).__name__ for v in value if v is not None}
+        if len(kinds) > 1:
+            out.append(path)
+        for v in value:
+            out += _records(v, f"{path}[]")
+    return out
 
 
-def test_die_marks_agree_with_the_real_dice_tests() -> None:
-    """The per-die hit marks read from a roll's label match the engine's own dice test."""
-    checked = 0
-    for seed in (1, 4, 8):
-        game = Game.new(seed=seed, auto_roll=False)
-        rng = random.Random(seed)
-        while not game.is_over and checked < 400:
-            chance = game.chance()
-            if chance is None:
-                options = game.legal_actions()
-                game.apply(rng.choice(options[:-1]) if len(options) > 1 else options[0])
-                continue
-            test = chance.test
-            dice = game.roll()
-            roll = views.last_roll(game)
-            assert roll["dice"] == dice
-            if test["type"] in ("any", "count", "survive"):
-                assert roll["marks"] == [d >= test["target"] for d in dice], roll
-            else:
-                assert roll["marks"] is None, roll
-            checked += 1
-    assert checked >= 100
+def test_records_sent_to_javascript_are_objects_with_names() -> None:
+    """No list mixes types: a record is an object with named fields, never an array."""
+    board = Board(play_out(seed=2, policy=2))
+    busy = Board.new(seed=1)
+    busy.apply("card:soviet-07:62nd-army-cp:resupply")  # a choice with a menu on one place
+    rolling = Board.from_scenario("sniper")  # a chance step with odds
+    for state in (board.sync_state(), busy.sync_state(), rolling.sync_state()):
+        assert _records(state) == []
+    plan = board.plan
+    assert set(plan["soviet"]["pavlov"]) == {"name", "attack", "suppress", "specials", "cost",
+                                             "reserves"}
+    assert all(isinstance(t, dict) for t in plan["wtypes"].values())
+    assert all(isinstance(w, dict) for w in plan["weapons"].values())
+    assert all(isinstance(h, dict) for h in busy.view["hand"])
+
+
+def test_counter_state_is_sent_as_named_booleans(board: Board) -> None:
+    game = board.game
+    seen: set[str] = set()
+    rng = random.Random(4)
+    while not game.is_over and len(seen) < 4:
+        for cid, c in board.view["soviet"].items():
+            assert set(c) == {"where", "exhausted", "disrupted", "marker"}
+            real = game.state.soviet[cid]
+            assert c == {"where": real.where, "exhausted": real.exhausted,
+                         "disrupted": real.disrupted, "marker": real.marker}
+            assert isinstance(c["exhausted"], bool) and isinstance(c["disrupted"], bool)
+            seen.update(k for k in ("exhausted", "disrupted") if c[k])
+            if c["marker"]:
+                seen.add(c["marker"])
+        options = game.legal_actions()
+        game.apply(rng.choice(options[:-1]) if len(options) > 1 else options[0])
+    assert seen >= {"exhausted", "action"}, seen
+
+
+def test_wehrmacht_counters_come_with_type_and_defense_from_the_observer() -> None:
+    """3.0, 7.2: each circle names its counter's type and the Defense in force."""
+    game = play_out(seed=3, policy=3)
+    for settings in (RuleSettings(), RuleSettings(tactics="elite")):
+        game = Game.new(seed=7, settings=settings)
+        rng = random.Random(7)
+        while not game.is_over and game.turn < 6:
+            options = game.legal_actions()
+            game.apply(rng.choice(options[:-1]) if len(options) > 1 else options[0])
+        seen = Observer(game)
+        tracks = views.game_view(game)["tracks"]
+        occupied = 0
+        for t, circles in enumerate(tracks, start=1):
+            assert len(circles) == len(game.state.tracks[t - 1])
+            for c, circle in enumerate(circles, start=1):
+                wid = game.state.tracks[t - 1][c - 1]
+                if not wid:
+                    assert circle is None
+                    continue
+                occupied += 1
+                assert circle == {"id": wid, "type": game.components.wehrmacht_type_of(wid).id,
+                                  "defense": seen.effective_defense(wid)}
+        assert occupied
+
+
+def test_the_cards_played_this_turn_come_from_the_state_and_components() -> None:
+    game = Game.new(seed=1)
+    assert views.game_view(game)["wplayed"] == []
+    game.apply("end-phase")  # the three Wehrmacht cards are resolved
+    played = views.game_view(game)["wplayed"]
+    state = game.state
+    assert len(played) == state.cards_in_phase == 3
+    resolved = {*state.wehrmacht_done, *state.storm_lost, state.storm_box}
+    comps = game.components
+    for card in played:
+        assert card["id"] in resolved
+        name = ("Resupply" if card["id"] in comps.resupply_cards
+                else comps.wehrmacht_cards[card["id"]].name)
+        assert card["name"] == name
+
+
+def test_weapons_carry_their_crew_from_the_observer() -> None:
+    """4.0 Weapons: a weapon with two counters of its designation is crewed."""
+    from pavlov_widgets.engine.examples.scenarios import get_scenario
+
+    crewed = get_scenario("first-aid").build()
+    alone = get_scenario("weapons").build()
+    assert views.game_view(crewed)["weapons"]["m1937"] == {"where": "G2",
+                                                           "crew": ["sobgayda", "murzaev"]}
+    assert views.game_view(alone)["weapons"]["m1937"] == {"where": "reserves", "crew": []}
+    for game in (crewed, alone, play_out(seed=5, policy=5)):
+        seen = Observer(game)
+        for wid, weapon in views.game_view(game)["weapons"].items():
+            assert weapon == {"where": game.state.weapons[wid], "crew": seen.crew(wid)}
+
+
+def test_card_actions_keep_the_targets_the_engine_gave_them(board: Board) -> None:
+    """A card action is drawn on the half of the card that shows its unit (2.0).
+
+    The engine names that half (``card:<card>:<unit>``); the board passes targets on untouched.
+    """
+    options = board.game.legal_actions()
+    assert [o["targets"] for o in board.choice["options"]] == [list(o.targets) for o in options]
+    cards = [o for o in options if o.verb == "card"]
+    assert cards
+    for option in cards:
+        unit = option.str_arg("unit")
+        assert unit in board.plan["sovietCards"][option.str_arg("card")]
 
 
 def test_the_log_is_newest_first_with_rules(board: Board) -> None:
@@ -426,15 +614,92 @@ def test_bad_message_error_type_is_a_value_error() -> None:
 
 
 def test_variant_card_actions_show_only_when_the_variant_is_in_play() -> None:
-    from pavlov_widgets.engine import RuleSettings
+    """7.1: the Operational Support action of the 62nd Army CP is there only in the variant."""
 
     def actions(board: Board) -> list[str]:
         (cp,) = (u for u in board.plan["units"] if u["id"] == "62nd-army-cp")
         return list(cp["actions"])
 
     assert "Operational Support" not in actions(Board.new(seed=1))
-    variant = Board.new(seed=1, options=RuleSettings(operational_support=True))
+    variant = Board.new(seed=1, settings=RuleSettings(operational_support=True))
     assert actions(variant)[-1] == "Operational Support"
     plain = Board.new(seed=1)
-    plain.game = variant.game  # a new game with other options gets a new plan
+    plain.game = variant.game  # a new game with other settings gets a new plan
     assert actions(plain)[-1] == "Operational Support"
+
+
+# --- dice: the result, success, hits and marks are the entry's fields ----------------------
+
+
+def test_a_roll_is_shown_from_the_entrys_fields_not_its_text() -> None:
+    """A log entry whose sentence says nothing of hits still shows its hits and marks."""
+    entry = LogEntry(4, "Wehrmacht Card Phase", "The guns bark over the Volga",
+                     "3.0 Bomb Stalingrad", (6, 2, 5), "roll", (True, False, True), "2 hits",
+                     label="Anti-aircraft fire", success=True, hits=2)
+    roll = views.last_roll(SimpleNamespace(log=[entry]))  # type: ignore[arg-type]
+    assert roll == {"n": 0, "turn": 4, "dice": [6, 2, 5], "label": "Anti-aircraft fire",
+                    "result": "2 hits", "success": True, "hits": 2,
+                    "marks": [True, False, True], "rule": "3.0 Bomb Stalingrad"}
+    quiet = LogEntry(1, "Setup", "Anything at all", "3.0", (3,), "roll", (), "red",
+                     label="Sniper: colour roll")
+    assert views.roll_view(quiet, 7)["success"] is None
+    assert views.roll_view(quiet, 7)["marks"] is None
+
+
+def test_roll_facts_agree_with_the_real_dice_tests() -> None:
+    """The marks, success and hits of every roll match the engine's own dice test."""
+    checked: dict[str, int] = {}
+    for seed in (1, 4, 8):
+        game = Game.new(seed=seed, auto_roll=False)
+        rng = random.Random(seed)
+        while not game.is_over and sum(checked.values()) < 400:
+            chance = game.chance()
+            if chance is None:
+                options = game.legal_actions()
+                game.apply(rng.choice(options[:-1]) if len(options) > 1 else options[0])
+                continue
+            test, label = chance.test, chance.label
+            dice = game.roll()
+            roll = views.last_roll(game)
+            assert roll["dice"] == dice and roll["label"] == label
+            kind = test["type"]
+            if kind in ("any", "count", "survive"):
+                marks = [d >= test["target"] for d in dice]
+                assert roll["marks"] == marks, roll
+            else:
+                assert roll["marks"] is None, roll
+            if kind == "any":
+                assert roll["success"] is any(d >= test["target"] for d in dice)
+            elif kind == "count":
+                assert roll["hits"] == sum(d >= test["target"] for d in dice)
+                assert roll["success"] is (roll["hits"] > 0)
+            elif kind == "sum":
+                assert roll["success"] is (sum(dice) >= test["target"])
+            else:
+                assert roll["success"] is None and roll["hits"] is None
+            checked[kind] = checked.get(kind, 0) + 1
+    assert sum(checked.values()) >= 100
+    assert {"any", "count", "pick"} <= set(checked), checked
+
+
+# --- nothing parses prose; the widget uses the engine's public API -------------------------
+
+
+def test_the_widget_uses_only_the_engines_public_api() -> None:
+    """No ``.engine`` (the rule machine), no import of the machine or the rule modules."""
+    for path in sorted(WIDGET.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute):
+                assert node.attr not in ("engine", "_engine"), (path, node.lineno)
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert ".machine" not in node.module and ".rules" not in node.module, (
+                    path, node.module)
+
+
+def test_the_board_script_reads_no_text_back() -> None:
+    """board.js matches no regular expression against text (only a word splitter)."""
+    js = (STATIC / "board.js").read_text(encoding="utf-8")
+    assert not re.search(r"\.(test|match|matchAll|search)\(", js)
+    assert re.findall(r"\.(?:replace|replaceAll|split)\(/", js) == [".split(/"]  # wrap()
+    assert "-\\d+$" not in js  # counter types come from the view, not from ids

@@ -5,11 +5,13 @@ track or position; "at least one die ≥ X" hits (Sniper, Mortar, artillery, att
 "each die ≥ X" counts (anti-aircraft fire); the sum is compared with a Defense (Storm Group
 raid) or names a location (Ju 87, 3d6); each die separately decides a counter's fate
 (Storm Group casualties, 1–4 lost). :func:`distribution` gives the exact probability of
-every result of such a test, for the what-if lab.
+every result of such a test, for the what-if lab; :func:`reading` says what one concrete roll
+means under its test (result, marks, success, hits), for the log and the board.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -164,3 +166,41 @@ def read(dice: list[int], test: dict[str, Any]) -> str:
     if kind in ("count", "survive"):
         return _count_label(kind, sum(d >= test["target"] for d in dice))
     raise ValueError(f"unknown dice test type {kind!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What one concrete roll means under its test: the facts the log entry carries.
+
+    Attributes:
+        result: the result label, one of :func:`distribution`'s ("hit", "2 hits",
+            "success", "purple 3", "11").
+        marks: which dice succeeded, for the tests read die by die (:func:`hit_marks`).
+        success: whether the roll reached its goal, for the tests that have one: a die at
+            the target or more (``any``), at least one hit (``count``), the total at the
+            target or more (``sum``). None for the tests that name something (``pick``: a
+            colour, track or position; ``total``: a location) and for ``survive`` (each die
+            decides its own counter).
+        hits: how many dice hit, for the test that counts them (``count``); None otherwise.
+    """
+
+    result: str
+    marks: tuple[bool, ...]
+    success: bool | None
+    hits: int | None
+
+
+def reading(dice: list[int], test: dict[str, Any]) -> Reading:
+    """Read a concrete roll under ``test``: its result, marks, success and hits."""
+    kind = test["type"]
+    marks = hit_marks(dice, test)
+    success: bool | None = None
+    hits: int | None = None
+    if kind == "any":
+        success = any(marks)
+    elif kind == "count":
+        hits = sum(marks)
+        success = hits > 0
+    elif kind == "sum":
+        success = sum(dice) >= test["target"]
+    return Reading(read(dice, test), marks, success, hits)

@@ -1,8 +1,8 @@
 """The game log: one entry per thing that happened, with its facts as fields.
 
-An entry's ``text`` is a sentence for people; everything a program needs (the dice, the
-result of a roll, each die's mark, the card, the places it is about, the counters it
-removed) is a field of its own, so no reader parses the sentence.
+An entry's ``text`` is a sentence for people; everything a program needs (the dice, what a
+roll was for, its result and whether it succeeded, each die's mark, the card, the places it
+is about, the counters it removed) is a field of its own, so no reader parses the sentence.
 """
 
 from __future__ import annotations
@@ -35,6 +35,12 @@ class LogEntry:
             :attr:`.Option.targets` ("counter:pavlov", "loc:12", "track:3:2").
         removed: the counters this event took out of play (Soviet casualties, Wehrmacht
             counters destroyed).
+        label: for a roll, what it was rolled for ("Sniper: colour roll").
+        success: for a roll with a goal, whether it reached it (see
+            :attr:`.dice.Reading.success`); None for a roll that names something (a colour,
+            a track, a total) and for entries that are not rolls.
+        hits: for a roll that counts hits, how many dice hit (see
+            :attr:`.dice.Reading.hits`); None otherwise.
     """
 
     turn: int
@@ -48,6 +54,9 @@ class LogEntry:
     card: str
     targets: tuple[str, ...]
     removed: tuple[str, ...]
+    label: str
+    success: bool | None
+    hits: int | None
 
     def __init__(
         self,
@@ -62,6 +71,9 @@ class LogEntry:
         card: str = "",
         targets: tuple[str, ...] = (),
         removed: tuple[str, ...] = (),
+        label: str = "",
+        success: bool | None = None,
+        hits: int | None = None,
     ) -> None:
         # Hundreds per game: set the slots directly (a frozen dataclass's own __init__
         # goes through object.__setattr__ for every field).
@@ -77,6 +89,9 @@ class LogEntry:
         s[8](self, card)
         s[9](self, targets)
         s[10](self, removed)
+        s[11](self, label)
+        s[12](self, success)
+        s[13](self, hits)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the board and saves: every field, lists for tuples."""
@@ -92,6 +107,9 @@ class LogEntry:
             "card": self.card,
             "targets": list(self.targets),
             "removed": list(self.removed),
+            "label": self.label,
+            "success": self.success,
+            "hits": self.hits,
         }
 
     def __str__(self) -> str:
@@ -102,5 +120,5 @@ class LogEntry:
 _SETTERS = tuple(
     LogEntry.__dict__[name].__set__
     for name in ("turn", "phase", "text", "rule", "dice", "kind", "marks", "result", "card",
-                 "targets", "removed")
+                 "targets", "removed", "label", "success", "hits")
 )

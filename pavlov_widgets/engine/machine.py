@@ -16,7 +16,7 @@ from typing import Any
 
 from . import dice as dice_mod
 from .actions import Option
-from .components import COLOURS, LOC_KEYS, Components, Square, Track, Unit
+from .components import LOC_KEYS, Components, Square, Track, Unit
 from .errors import DiceScriptExhaustedError
 from .log import LogEntry
 from .settings import RuleSettings
@@ -188,10 +188,15 @@ class Engine:
         pending = self.s.pending
         assert pending is not None
         self.s.pending = None
-        test = pending["test"]
-        result = dice_mod.read(dice, test)
-        self.log(f"{pending['label']}: {result}", pending["rule"], dice,
-                 kind="roll", marks=dice_mod.hit_marks(dice, test), result=result)
+        label = pending["label"]
+        roll = dice_mod.reading(dice, pending["test"])
+        # the roll's facts are fields of the entry (what for, result, success, hits, marks),
+        # so no reader has to take the sentence apart
+        self.log_entries.append(
+            LogEntry(self.s.turn, PHASE_LABELS[self.s.phase], f"{label}: {roll.result}",
+                     pending["rule"], tuple(dice), "roll", roll.marks, roll.result,
+                     label=label, success=roll.success, hits=roll.hits)
+        )
         self.push(pending["then"], dice=list(dice), **pending["ctx"])
         self.run()
 
@@ -201,7 +206,9 @@ class Engine:
         if s.script is not None:
             if len(s.script) < n:
                 raise DiceScriptExhaustedError(
-                    f"the dice script needs {n} more dice but has {len(s.script)} left"
+                    f"the dice script needs {n} more dice but has {len(s.script)} left: "
+                    "force() this roll, or call use_seeded_dice(seed) on the game to roll "
+                    "seeded dice from now on"
                 )
             out, s.script = s.script[:n], s.script[n:]
             return out
@@ -294,10 +301,6 @@ class Engine:
     def is_square(self, where: str) -> bool:
         """Whether a place is a combat position."""
         return where in self._square_index
-
-    def in_house(self, cid: str) -> bool:
-        """Whether a Soviet counter is in Pavlov's House (a combat position or Reserves)."""
-        return self.s.soviet[cid].where not in ("stock", "removed")
 
     def house_counters(self) -> list[str]:
         """Soviet counters in the house, in component order."""
@@ -439,12 +442,3 @@ class Engine:
         if kind.id == "scouts":
             bonus += self.tactic("scouts_defense")
         return min(7, kind.defense + bonus)
-
-def colour_letter(colour: str) -> str:
-    """G, R or P: colour is never the only cue."""
-    return colour[0].upper()
-
-
-def all_colours() -> tuple[str, ...]:
-    """Green, red, purple — the order of every colour-by-colour rule (3.0 Assault)."""
-    return COLOURS

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from math import ceil
 from typing import TYPE_CHECKING
 
-from .rules import counters
+from .components import LOC_KEYS
+from .rules import counters, raids, reinforcements, soviet_cards
 
 if TYPE_CHECKING:
     from .game import Game
@@ -104,6 +105,33 @@ class Observer:
             s.phase == "wehrmacht_cards" and s.cards_in_phase == 0)
         return self.turns_left + (1 if to_come and self.cards_left else 0)
 
+    # --- the cards ----------------------------------------------------------------------------
+
+    def cards_revealed_this_turn(self) -> list[str]:
+        """The Wehrmacht (and Resupply) cards revealed so far this turn, in order (3.0).
+
+        Read from the ``card`` field of the turn's card entries: the state alone cannot
+        tell, since a resolved card goes to the used pile but a Storm Group or Resupply card
+        goes to the Storm Group box (3.0 Special Cards).
+        """
+        s = self._e.s
+        out = []
+        for entry in reversed(self._e.log_entries):
+            if entry.turn != s.turn:
+                break
+            if entry.kind == "card" and entry.card:
+                out.append(entry.card)
+        return out[::-1]
+
+    def card_actions(self, unit: str) -> list[str]:
+        """The names of a unit's card actions in this game, in the rulebook's order (2.0).
+
+        The Operational Support action is there only when that variant is in play (7.1).
+        """
+        support = self._e.o.operational_support
+        return [label for key, label in soviet_cards.UNIT_ACTIONS.get(unit, ())
+                if key != "support" or support]
+
     # --- 9 January Square ------------------------------------------------------------------
 
     def effective_defense(self, wid: str) -> int:
@@ -145,9 +173,52 @@ class Observer:
         return tuple(t.number for t in self._e.c.board.tracks if t.colour in colours)
 
     def targets_in_sight(self, where: str, kind: str | None = None) -> list[Circle]:
-        """Wehrmacht counters (of ``kind``: "infantry", "armor" or any) seen from ``where``."""
-        return [c for t in self.tracks_seen(where) for c in self.circles(t)
-                if c.counter and (kind is None or c.kind == kind)]
+        """Wehrmacht counters (of ``kind``: "infantry", "armor" or any) seen from ``where``.
+
+        Track by track in board order, circle 1 first: the rule's own lookup (4.0 Attack),
+        only the occupied circles built (the heuristic asks this thousands of times a game).
+        """
+        e = self._e
+        out = []
+        for t, i, wid in counters._wehrmacht_in_sight(e, where, kind):
+            typ = e.c.wehrmacht_type_of(wid)
+            out.append(Circle(t + 1, i + 1, e.colour_of_track(t), wid, typ.id, typ.kind,
+                              e.wehrmacht_defense(wid)))
+        return out
+
+    # --- tokens and the Volga (2.0, 3.0) --------------------------------------------------
+
+    def tokens(self, place: str, kind: str) -> int:
+        """Tokens of ``kind`` at a place ("supplies", "staging", "stock" …)."""
+        return self._e.count(place, kind)
+
+    def suppression_tokens(self, colour: str) -> int:
+        """Suppression tokens in a colour's Suppression box (3.0 Place Wehrmacht Counter)."""
+        return self._e.count(f"suppress:{colour}", "suppression")
+
+    def sapper_token(self, track: int, circle: int) -> bool:
+        """Whether a Sapper token lies on a circle of a track (2.0 8th Guards Sapper)."""
+        return self._e.count(f"sapper:{track}:{circle}", "sapper") > 0
+
+    def empty_sapper_spots(self) -> list[tuple[int, int]]:
+        """(track, circle) of the Sapper circles holding no Sapper token and no counter (2.0)."""
+        return soviet_cards.empty_sapper_spots(self._e)
+
+    def location_count(self, loc: int, kind: str) -> int:
+        """Tokens of ``kind`` on Volga location ``loc`` (3–18)."""
+        return self._e.count(LOC_KEYS[loc], kind)
+
+    def location_disrupted(self, loc: int) -> bool:
+        """Whether Volga location ``loc`` has a Disrupted token (2.0)."""
+        return self._e.location_disrupted(loc)
+
+    def location_tokens(self, loc: int) -> list[str]:
+        """The kinds of token on Volga location ``loc``, Disrupted tokens left out."""
+        return self._e.location_tokens(loc)
+
+    def card_action_available(self, unit: str, action: str) -> bool:
+        """Whether a unit's card action can be taken now (the conditions of 2.0)."""
+        return soviet_cards.available(self._e, unit, action)
 
     # --- the defenders --------------------------------------------------------------------
 
@@ -158,6 +229,55 @@ class Observer:
     def occupancy(self) -> dict[str, list[str]]:
         """Every place's Soviet counters (each list in component order)."""
         return self._e.occupancy()
+
+    def name(self, cid: str) -> str:
+        """A Soviet counter's, weapon's or Wehrmacht counter's name."""
+        return self._e.name(cid)
+
+    def weapons_at(self, where: str) -> list[str]:
+        """The weapons at a combat position or in Reserves, in component order (4.0)."""
+        return self._e.weapons_at(where)
+
+    def crew(self, wid: str) -> list[str]:
+        """The two counters crewing a weapon, in component order; [] without a full crew.
+
+        A crew is two counters of the weapon's designation on its combat position (4.0
+        Weapons).
+        """
+        e = self._e
+        where = e.s.weapons.get(wid, "")
+        if not e.is_square(where):
+            return []
+        special = e.c.weapons[wid].special
+        crew = [cid for cid in e.counters_at(where)
+                if e.c.soviet_counters[cid].weapon_special == special]
+        return crew if len(crew) >= 2 else []
+
+    def counters_on_colour(self, colour: str) -> list[str]:
+        """Soviet counters on combat positions of a colour (two-coloured positions count)."""
+        return self._e.counters_of_colour(colour)
+
+    def destinations(
+        self, cid: str, occupancy: dict[str, list[str]] | None = None
+    ) -> dict[str, tuple[str, str]]:
+        """Where a counter may move (4.0 Move): position → (kind, the counter met there).
+
+        ``kind`` is ``empty``, ``join`` or ``displace``; pass ``occupancy`` if you have it
+        (it must be current).
+        """
+        return counters.destinations(self._e, cid, occupancy)
+
+    def inspire_bonus(self, special: str) -> int:
+        """+1 to a weapon of ``special`` while its Inspire counter is on a position (4.0)."""
+        return counters.inspire_bonus(self._e, special)
+
+    def raid_candidates(self) -> list[str]:
+        """The counters that may join a Storm Group raid (3.0 Storm Group)."""
+        return raids.raid_candidates(self._e)
+
+    def can_afford(self, points: int) -> bool:
+        """Whether anything in the stock costs at most ``points`` (2.0, 4.0 Reinforcements)."""
+        return reinforcements.can_afford(self._e, points)
 
     def may_act(self, cid: str) -> bool:
         """Whether a Soviet counter may still take an action this phase (4.0).

@@ -1,28 +1,30 @@
 """The :class:`Board`: an anywidget canvas bound to an engine :class:`~pavlov_widgets.engine.Game`.
 
-Python is the single source of truth. The board keeps the game and syncs what the browser
-draws as traitlets (see :mod:`pavlov_widgets.widget.view`): ``plan`` (the printed board,
-once), ``view`` (where everything is), ``options`` (the pending choice), ``last_roll``,
-``log_entries``, ``error``, ``rev`` (a number that goes up on every change) and
-``auto_roll``. Because the state lives in traits, the board survives a page reload, shows in
-saved notebooks and keeps several views of one board in step.
+Python is the single source of truth, and the game owns its revision: the board listens to
+its game (:meth:`Game.on_change <pavlov_widgets.engine.Game.on_change>`) and after every change
+— made by a click, by the board's methods or straight through ``board.game.apply(...)`` —
+recomputes what the browser draws and syncs it as traitlets (see
+:mod:`pavlov_widgets.widget.view`): ``plan`` (the printed board, once per game), ``view``
+(where everything is), ``choice`` (the pending choice), ``last_roll``, ``log_entries``,
+``error``, ``rev`` (the game's :attr:`~pavlov_widgets.engine.Game.rev`), ``game_serial``
+(which game the board shows) and ``auto_roll``. Because the state lives in traits, the board
+survives a page reload, shows in saved notebooks and keeps several views of one board in step.
 
-The browser sends intents only, and every one is checked here:
+The browser sends intents only:
 
-- ``{"kind": "choose", "option": <id>, "rev": <rev>}`` — take an option of the pending
-  decision (``"roll"`` at a chance step rolls the dice);
-- ``{"kind": "step", "rev": <rev>}`` — roll the pending dice;
-- ``{"kind": "undo"}`` / ``{"kind": "redo"}``;
+- ``{"kind": "choose", "option": <id>, "rev": <rev>, "game": <serial>}`` — take an option
+  of the pending decision;
+- ``{"kind": "step", "rev": <rev>, "game": <serial>}`` — roll the pending dice;
+- ``{"kind": "undo"}`` / ``{"kind": "redo"}`` (with ``rev`` and ``game`` from the board);
 - ``{"kind": "auto_roll", "value": true|false}``.
 
-A bad message (unknown kind, a missing, stale or unknown option, the wrong types) leaves the
-game exactly as it was and puts a clear sentence in ``error``, which the board shows under
-the picture; the next good message clears it. Each handled message is acknowledged with a
-custom ``{"kind": "ack", "ok": ..., "rev": ...}`` message so the browser can take clicks again.
-
-From code, :meth:`Board.apply`, :meth:`~Board.undo`, :meth:`~Board.redo`, :meth:`~Board.step`
-and :meth:`~Board.load` drive the same game and keep every view in step; they raise the
-engine's errors (and leave the game unchanged) when asked for something illegal.
+A message that cannot be read (not an object, an unknown kind, the wrong types) or that was
+made on another position (its ``rev`` is not the game's, or its ``game`` not the one shown)
+is refused here; everything else goes to the game, which is the only judge of what is legal:
+its error is shown as it is. A refused message leaves the game exactly as it was and puts a
+clear sentence in ``error``, which the board shows under the picture; the next change of the
+game clears it. Each message is acknowledged with a custom
+``{"kind": "ack", "ok": ..., "rev": ...}`` message so the browser can take clicks again.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
@@ -39,6 +42,7 @@ import traitlets
 
 from pavlov_widgets.engine import Game, Option, RuleSettings
 from pavlov_widgets.engine.errors import (
+    DiceScriptExhaustedError,
     IllegalActionError,
     NotAChanceStepError,
     NothingToUndoError,
@@ -76,8 +80,9 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
 
     Example:
         >>> board = Board.new(seed=1)
-        >>> board.game.turn
-        1
+        >>> board.game.apply("end-phase")  # through the game itself: the board follows
+        >>> board.rev == board.game.rev == 1
+        True
     """
 
     _esm = STATIC / "board.js"
@@ -87,16 +92,21 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
     """The printed board and components (:func:`~pavlov_widgets.widget.view.layout`)."""
     view = traitlets.Dict().tag(sync=True)
     """Where everything is now (:func:`~pavlov_widgets.widget.view.game_view`)."""
-    options = traitlets.Dict().tag(sync=True)
-    """The pending choice (:func:`~pavlov_widgets.widget.view.pending_view`)."""
+    choice = traitlets.Dict().tag(sync=True)
+    """The pending choice (:func:`~pavlov_widgets.widget.view.choice_view`)."""
     last_roll = traitlets.Dict().tag(sync=True)
     """The newest roll (:func:`~pavlov_widgets.widget.view.last_roll`)."""
     log_entries: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     """The newest log entries, newest first (:func:`~pavlov_widgets.widget.view.log_view`)."""
     error = traitlets.Unicode("").tag(sync=True)
-    """Why the last message from the browser was refused ("" after a good one)."""
+    """Why the last message from the browser was refused ("" once the game has moved on)."""
     rev = traitlets.Int(0).tag(sync=True)
-    """Goes up by one on every change of the game; a click names the rev it was made at."""
+    """The game's revision (:attr:`Game.rev <pavlov_widgets.engine.Game.rev>`) as drawn; a
+    click names the rev it was made at."""
+    game_serial = traitlets.Int(0).tag(sync=True)
+    """Which game the board shows: one more each time the game is replaced (``load``,
+    ``board.game = ...``), so a click made on the game shown before is refused even where
+    the two games are at the same rev."""
     auto_roll = traitlets.Bool(True).tag(sync=True)
     """Roll dice as soon as they come up; off, a Roll button shows the exact odds first."""
 
@@ -124,18 +134,21 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         self._game = game
         self._plan_key = ""
         self._pictures = 0
+        self._held = 0
+        self._missed = False
+        self._stop_listening = game.on_change(self._game_changed)
         super().__init__(**kwargs)
         self.on_msg(self._on_msg)
-        self._refresh(bump=False)
+        self._refresh()
 
     # --- making boards ----------------------------------------------------------------
 
     @classmethod
     def new(
-        cls, seed: int = 0, *, options: RuleSettings | None = None, auto_roll: bool = True
+        cls, seed: int = 0, *, settings: RuleSettings | None = None, auto_roll: bool = True
     ) -> Board:
-        """A board with a new game dealt from ``seed`` (Setup 1–11)."""
-        return cls(Game.new(seed=seed, options=options, auto_roll=auto_roll))
+        """A board with a new game dealt from ``seed`` (Setup 1–11) under ``settings``."""
+        return cls(Game.new(seed=seed, settings=settings, auto_roll=auto_roll))
 
     @classmethod
     def from_game(cls, game: Game) -> Board:
@@ -181,15 +194,19 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
 
     @property
     def game(self) -> Game:
-        """The engine game this board shows (change it through the board to keep views in step)."""
+        """The engine game this board shows; every change to it shows on the board."""
         return self._game
 
     @game.setter
     def game(self, game: Game) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"Board.game must be a pavlov_widgets Game, not {type(game).__name__}")
+        self._stop_listening()
         self._game = game
-        self._refresh()
+        self._stop_listening = game.on_change(self._game_changed)
+        with self.hold_sync():
+            self.game_serial += 1
+            self._refresh()
 
     def apply(self, option: str | Option) -> None:
         """Take one legal option of the pending decision (by id or Option).
@@ -198,7 +215,6 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             IllegalActionError: not a legal option now; the game is unchanged.
         """
         self._game.apply(option)
-        self._changed()
 
     def step(self) -> None:
         """Roll the pending dice (with ``auto_roll`` off).
@@ -207,12 +223,10 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             NotAChanceStepError: no roll is pending.
         """
         self._game.step()
-        self._changed()
 
     def force(self, dice: list[int]) -> None:
         """Resolve the pending dice with chosen values (teaching, what-if)."""
         self._game.force(dice)
-        self._changed()
 
     def undo(self) -> None:
         """Take back the last choice (with the automatic rolls that followed it).
@@ -221,7 +235,6 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             NothingToUndoError: nothing to take back.
         """
         self._game.undo()
-        self._changed()
 
     def redo(self) -> None:
         """Make the last undone step again.
@@ -230,11 +243,13 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             NothingToUndoError: nothing was undone.
         """
         self._game.redo()
-        self._changed()
 
-    def _changed(self) -> None:
-        self.error = ""
-        self._refresh()
+    def close(self) -> None:
+        """Close the widget and stop listening to the game."""
+        stop = getattr(self, "_stop_listening", None)  # None: closed before it was built
+        if stop is not None:
+            stop()
+        super().close()
 
     @traitlets.observe("auto_roll")
     def _auto_roll_changed(self, change: dict[str, Any]) -> None:
@@ -242,69 +257,91 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         if game is None or game.auto_roll == change["new"]:
             return
         game.auto_roll = bool(change["new"])
-        # Turned on at a chance step: roll now, as the game would have.
-        rolled = False
-        while game.auto_roll and game.chance() is not None:
-            game.roll()
-            rolled = True
-        if rolled:
-            self._refresh()
-        else:
-            self.options = views.pending_view(game)
+        # Turned on at a chance step: roll now, as the game would have (one refresh at the
+        # end; a dice script that has run dry leaves the roll to the Roll button).
+        with self._one_refresh():
+            while game.auto_roll and game.chance() is not None:
+                try:
+                    game.roll()
+                except DiceScriptExhaustedError:
+                    break
 
     # --- syncing ----------------------------------------------------------------------
 
-    def _refresh(self, bump: bool = True) -> None:
-        """Recompute every trait from the game, once, and send them in one message."""
+    def _game_changed(self, game: Game) -> None:
+        """The game moved on (:meth:`Game.on_change`): show it as it is now."""
+        if self._held:
+            self._missed = True
+            return
+        self._refresh()
+
+    @contextmanager
+    def _one_refresh(self) -> Iterator[None]:
+        """Changes of the game inside the block refresh the traits once, at its end."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+            if not self._held and self._missed:
+                self._missed = False
+                self._refresh()
+
+    def _refresh(self) -> None:
+        """Recompute every trait from the game, once, and send them in one message.
+
+        The error of a refused message belongs to the position it was sent at: it goes.
+        """
         game = self._game
-        view = views.game_view(game)
-        view["canUndo"] = game.can_undo
-        view["canRedo"] = game.can_redo
         with self.hold_sync():
-            plan_key = f"{game.components.fingerprint} {game.options.to_dict()}"
+            plan_key = views.layout_key(game)
             if self._plan_key != plan_key:
-                self.plan = views.layout(game.components, game.options)
+                self.plan = views.layout(game)
                 self._plan_key = plan_key
-            self.view = view
-            self.options = views.pending_view(game)
+            self.view = views.game_view(game)
+            self.choice = views.choice_view(game)
             self.last_roll = views.last_roll(game)
             self.log_entries = views.log_view(game)
+            self.error = ""
+            self.rev = game.rev
             if self.auto_roll != game.auto_roll:
                 self.auto_roll = game.auto_roll
-            if bump:
-                self.rev = self.rev + 1
 
     def sync_state(self) -> dict[str, Any]:
         """The drawable state as the browser receives it (plain JSON data)."""
         return {
             "plan": self.plan,
             "view": self.view,
-            "options": self.options,
+            "choice": self.choice,
             "last_roll": self.last_roll,
             "log_entries": self.log_entries,
             "error": self.error,
             "rev": self.rev,
+            "game_serial": self.game_serial,
             "auto_roll": self.auto_roll,
         }
 
     # --- messages from the browser ----------------------------------------------------
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """Check and act on one intent; a bad one sets ``error`` and changes nothing."""
+        """Check and act on one intent; a refused one sets ``error`` and changes nothing."""
         try:
             self.handle_message(content)
         except BoardMessageError as exc:
             self.error = str(exc)
-            self.send({"kind": "ack", "ok": False, "rev": self.rev})
+            self.send({"kind": "ack", "ok": False, "rev": self._game.rev})
             return
-        self.send({"kind": "ack", "ok": True, "rev": self.rev})
+        self.send({"kind": "ack", "ok": True, "rev": self._game.rev})
 
     def handle_message(self, content: Any) -> None:
         """Act on one message from the browser (what the widget does on ``on_msg``).
 
+        The game judges the intent; the board only checks that the message can be read and
+        was made on the position the game is at.
+
         Raises:
-            BoardMessageError: the message is malformed, stale or asks for something illegal;
-                the game is unchanged (the caller shows the message under the board).
+            BoardMessageError: the message is malformed or stale, or the game refused it
+                (the engine's reason is in the message); the game is unchanged.
         """
         if not isinstance(content, dict):
             raise BoardMessageError(
@@ -325,11 +362,11 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             self.error = ""
             self.auto_roll = value
             return
-        self._check_rev(content, required=kind in ("choose", "step"))
+        self._check_position(content, required=kind in ("choose", "step"))
         game = self._game
         try:
             if kind == "choose":
-                self._choose(content)
+                game.apply(_option_id(content))
             elif kind == "step":
                 game.step()
             elif kind == "undo":
@@ -340,11 +377,21 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             raise BoardMessageError(f"{_sentence(str(exc))} Nothing was done.") from exc
         except NotAChanceStepError as exc:
             raise BoardMessageError(f"No dice to roll: {exc}. Nothing was done.") from exc
-        except IllegalActionError as exc:
-            raise BoardMessageError(f"{exc} Nothing was done.") from exc
-        self._changed()
+        except (IllegalActionError, DiceScriptExhaustedError) as exc:
+            raise BoardMessageError(f"{_sentence(str(exc))} Nothing was done.") from exc
 
-    def _check_rev(self, content: dict[str, Any], required: bool) -> None:
+    def _check_position(self, content: dict[str, Any], required: bool) -> None:
+        """Refuse a message made on another position than the game's (its rev or game)."""
+        serial = content.get("game", self.game_serial)
+        if isinstance(serial, bool) or not isinstance(serial, int):
+            raise BoardMessageError(
+                f"game must be a whole number, not {_short(serial)}; nothing was done."
+            )
+        if serial != self.game_serial:
+            raise BoardMessageError(
+                "That click was made on a game this board no longer shows, so nothing was "
+                "done. Look at the board and choose again."
+            )
         if "rev" not in content:
             if required:
                 raise BoardMessageError(
@@ -357,41 +404,11 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             raise BoardMessageError(
                 f"rev must be a whole number, not {_short(rev)}; nothing was done."
             )
-        if rev != self.rev:
+        if rev != self._game.rev:
             raise BoardMessageError(
-                f"That click was made on an older position (rev {rev}; the board is at rev "
-                f"{self.rev}), so nothing was done. Look at the board and choose again."
+                f"That click was made on another position (rev {rev}; the game is at rev "
+                f"{self._game.rev}), so nothing was done. Look at the board and choose again."
             )
-
-    def _choose(self, content: dict[str, Any]) -> None:
-        option = content.get("option")
-        if not isinstance(option, str) or not option:
-            raise BoardMessageError(
-                f"A choice must name an option id (a string), not {_short(option)}; "
-                "nothing was done."
-            )
-        game = self._game
-        if game.is_over:
-            raise BoardMessageError(
-                "The game is over: there is nothing to choose. Nothing was done."
-            )
-        chance = game.chance()
-        if chance is not None:
-            if option != "roll":
-                raise BoardMessageError(
-                    f"{option!r} is not an option now: the game waits for a roll "
-                    f"({chance.label}). Nothing was done."
-                )
-            game.roll()
-            return
-        legal = [o.id for o in game.legal_actions()]
-        if option not in legal:
-            pending = game.pending
-            prompt = getattr(pending, "prompt", "")
-            raise BoardMessageError(
-                f"{_short(option)} is not one of the options now ({prompt}); nothing was done."
-            )
-        game.apply(option)
 
     # --- display ----------------------------------------------------------------------
 
@@ -404,7 +421,7 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                 f"<Board: game over on turn {game.turn}: {o.get('level')}, "
                 f"score {o.get('score')}>"
             )
-        prompt = str(self.options.get("prompt", "")).removeprefix(f"{game.phase_label}: ")
+        prompt = str(self.choice.get("prompt", "")).removeprefix(f"{game.phase_label}: ")
         return f"<Board: turn {game.turn}, {game.phase_label}; now: {prompt}>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
@@ -472,6 +489,17 @@ def _script_safe(code: str) -> str:
 def _json_safe(text: str) -> str:
     """JSON that can sit inside a <script> element: every ``<`` becomes a unicode escape."""
     return text.replace("<", "\\u003c")
+
+
+def _option_id(content: dict[str, Any]) -> str:
+    """The option id a choose message names (a non-empty string; the game judges it)."""
+    option = content.get("option")
+    if not isinstance(option, str) or not option:
+        raise BoardMessageError(
+            f"A choice must name an option id (a string), not {_short(option)}; "
+            "nothing was done."
+        )
+    return option
 
 
 def _short(value: Any) -> str:

@@ -1,33 +1,38 @@
-"""Engine state → the compact JSON view model the board draws.
+"""Engine state → the JSON view model the board draws.
 
 The board's JavaScript never reads the engine: it draws what these functions return, which the
-:class:`~pavlov_widgets.widget.board.Board` syncs as traitlets. There are five pieces:
+:class:`~pavlov_widgets.widget.board.Board` syncs as traitlets. Every record is an object with
+named fields (never a positional array, never a string of flag letters), and every fact comes
+from the engine's public API — the game's state (read only), its components, the
+:class:`~pavlov_widgets.engine.observe.Observer` and the fields of its log entries — so
+nothing here or in the JavaScript takes a sentence apart. There are five pieces:
 
 - :func:`layout` — what never changes during a game: the squares of the house, the tracks of
   9 January Square, the units and locations of the Volga side, and the printed values of every
-  counter and card (synced once, as the ``layout`` trait).
+  counter and card (the ``plan`` trait, synced once per game).
 - :func:`game_view` — where everything is now: counters, tokens, tracks, cards, score, turn
   (the ``view`` trait, a few kilobytes).
-- :func:`pending_view` — the choice the game waits for: prompt, rule, options with the board
-  regions they are drawn on, and at a chance step the exact odds (the ``options`` trait).
-- :func:`last_roll` — the newest dice roll: dice, what for, the result, which dice hit.
+- :func:`choice_view` — the choice the game waits for: prompt, rule, options with the board
+  regions they are drawn on, and at a chance step the dice and the exact odds (the ``choice``
+  trait).
+- :func:`last_roll` — the newest dice roll: dice, what for, the result, whether it succeeded,
+  how many hit, which dice hit.
 - :func:`log_view` — the newest log entries, newest first, each with its rule section.
 
-Places and region ids follow :class:`pavlov_widgets.engine.Option` (``counter:<id>``,
-``square:<id>``, ``loc:<n>``, ``track:<t>:<circle>``, ``card:<id>``, ``box:<name>``,
-``defense:<colour>``, ``stock-soviet:<id>``, ``stock-weapon:<id>``, ``weapon:<id>``). Card
-actions are refined to the half of the card that shows their unit (``card:<id>:<unit>``) so a
-click on that half chooses the action directly.
+Places and region ids are those of :attr:`pavlov_widgets.engine.Option.targets`
+(``counter:<id>``, ``square:<id>``, ``loc:<n>``, ``track:<t>:<circle>``, ``card:<id>``,
+``card:<id>:<unit>``, ``box:<name>``, ``defense:<colour>``, ``stock-soviet:<id>``,
+``stock-weapon:<id>``, ``weapon:<id>``); an option is drawn on the targets the engine gave it.
 """
 
 from __future__ import annotations
 
-from math import ceil
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from pavlov_widgets.engine import Chance, Decision, Option, RuleSettings
-from pavlov_widgets.engine.components import COLOURS, SPECIALS, Components
-from pavlov_widgets.engine.rules.soviet_cards import UNIT_ACTIONS
+from pavlov_widgets.engine import Chance, Decision, LogEntry
+from pavlov_widgets.engine.components import COLOURS, SPECIALS
+from pavlov_widgets.engine.observe import Observer
 
 if TYPE_CHECKING:
     from pavlov_widgets.engine import Game
@@ -55,32 +60,22 @@ CARD_KIND_LABELS: dict[str, str] = {
 # --- the static layout -------------------------------------------------------------------
 
 
-VARIANT_ACTIONS: dict[str, str] = {"support": "operational_support"}
-"""Card actions that exist only in a variant: action key → the RuleSettings flag (7.1)."""
-
-
-def _unit_actions(unit_id: str, options: RuleSettings | None) -> list[str]:
-    """The actions a unit offers in this game, in the rulebook's order (2.0, 7.1)."""
-    return [
-        label
-        for key, label in UNIT_ACTIONS.get(unit_id, ())
-        if key not in VARIANT_ACTIONS or bool(getattr(options, VARIANT_ACTIONS[key], False))
-    ]
-
-
-def layout(components: Components, options: RuleSettings | None = None) -> dict[str, Any]:
+def layout(game: Game) -> dict[str, Any]:
     """Everything about the board and the counters that does not change during a game.
 
-    ``options`` (the game's rule options) leave out the card actions of variants not in play.
+    The card actions of each unit are those of this game: a variant's action shows only when
+    the variant is in play (7.1).
     """
-    board = components.board
+    comps = game.components
+    board = comps.board
+    seen = Observer(game)
     return {
         "squares": [
             {
                 "id": sq.id,
                 "x": sq.x,
                 "y": sq.y,
-                "nums": [[colour, sq.numbers[colour]] for colour in sq.colours],
+                "nums": [{"colour": colour, "n": sq.numbers[colour]} for colour in sq.colours],
                 "radio": sq.radio,
             }
             for sq in board.squares
@@ -92,43 +87,40 @@ def layout(components: Components, options: RuleSettings | None = None) -> dict[
         ],
         "units": [
             {"id": u.id, "name": u.name, "short": u.short, "locs": list(u.locations),
-             "actions": _unit_actions(u.id, options)}
+             "actions": seen.card_actions(u.id)}
             for u in board.units
         ],
         "locNames": {str(n): name for n, name in sorted(board.location_names.items())},
         "defense": {"start": board.defense_start, "min": board.defense_min,
                     "max": board.defense_max},
         "soviet": {
-            cid: [c.name, c.attack, c.suppress, c.specials, c.cost, c.starts_in_reserves]
-            for cid, c in components.soviet_counters.items()
+            cid: {"name": c.name, "attack": c.attack, "suppress": c.suppress,
+                  "specials": c.specials, "cost": c.cost, "reserves": c.starts_in_reserves}
+            for cid, c in comps.soviet_counters.items()
         },
         "weapons": {
-            wid: [w.name, w.special, w.attack, w.suppress, w.cost]
-            for wid, w in components.weapons.items()
+            wid: {"name": w.name, "special": w.special, "attack": w.attack,
+                  "suppress": w.suppress, "cost": w.cost}
+            for wid, w in comps.weapons.items()
         },
         "wtypes": {
-            tid: [t.name, t.kind, t.attack, t.suppress, t.defense]
-            for tid, t in components.wehrmacht_types.items()
+            tid: {"name": t.name, "kind": t.kind, "attack": t.attack, "suppress": t.suppress,
+                  "defense": t.defense}
+            for tid, t in comps.wehrmacht_types.items()
         },
-        "sovietCards": {
-            cid: list(card.units) for cid, card in components.soviet_cards.items()
-        },
-        "tokens": {tid: t.name for tid, t in components.tokens.items()},
+        "sovietCards": {cid: list(card.units) for cid, card in comps.soviet_cards.items()},
+        "tokens": {tid: t.name for tid, t in comps.tokens.items()},
         "specials": dict(SPECIALS),
         "colours": list(COLOURS),
     }
 
 
+def layout_key(game: Game) -> str:
+    """What :func:`layout` depends on: the components and the rule settings."""
+    return f"{game.components.fingerprint} {game.settings.to_dict()}"
+
+
 # --- the dynamic view --------------------------------------------------------------------
-
-
-def _counter_flags(exhausted: bool, disrupted: bool, marker: str) -> str:
-    """``x`` Exhausted, ``d`` Disrupted, ``a`` Action token, ``c`` Command token."""
-    return (
-        ("x" if exhausted else "")
-        + ("d" if disrupted else "")
-        + {"action": "a", "command": "c"}.get(marker, "")
-    )
 
 
 def _colour_table(table: tuple[str, ...]) -> str:
@@ -145,7 +137,7 @@ def _colour_table(table: tuple[str, ...]) -> str:
 
 
 def wehrmacht_card(game: Game, card_id: str) -> dict[str, Any] | None:
-    """The Wehrmacht (or Resupply) card ``card_id`` as the board shows it."""
+    """The Wehrmacht (or Resupply) card ``card_id`` as the board shows it (3.0)."""
     if not card_id:
         return None
     comps = game.components
@@ -173,35 +165,36 @@ def wehrmacht_card(game: Game, card_id: str) -> dict[str, Any] | None:
             "kindLabel": CARD_KIND_LABELS[card.kind], "deck": card.deck, "lines": lines}
 
 
-def _storm_card(game: Game, card_id: str) -> dict[str, Any] | None:
-    if not card_id:
-        return None
+def _card_name(game: Game, card_id: str) -> str:
+    """A Wehrmacht card's name; a Resupply card is called Resupply (3.0 Special Cards)."""
     comps = game.components
     if card_id in comps.resupply_cards:
-        sg_id = comps.resupply_cards[card_id].storm_group
-    else:
-        sg_id = comps.wehrmacht_cards[card_id].storm_group
-    sg = comps.storm_groups[sg_id]
+        return "Resupply"
+    return comps.wehrmacht_cards[card_id].name
+
+
+def _storm_card(game: Game, card_id: str) -> dict[str, Any] | None:
+    """The Storm Group on a card (the back of a Resupply card, or a Storm Group card)."""
+    if not card_id:
+        return None
+    sg = game.components.storm_group_on(card_id)
     return {"id": card_id, "name": sg.name, "colour": sg.colour, "defense": sg.defense,
             "vp": sg.vp}
 
 
 def _operational_support(game: Game) -> dict[str, Any]:
     """The Operational Support space (variant 7.1); ``active`` is False when not in play."""
-    state, comps = game.state, game.components
-    active = bool(getattr(game.options, "operational_support", False))
-    specs: Any = getattr(comps, "operational_support", {})
-    current = getattr(state, "os_current", "")
+    state, specs = game.state, game.components.operational_support
     card = None
-    if current and current in specs:
-        spec = specs[current]
-        card = {"id": current, "name": spec.name, "vp": spec.vp,
+    if state.os_current:
+        spec = specs[state.os_current]
+        card = {"id": state.os_current, "name": spec.name, "vp": spec.vp,
                 "tokens": dict(spec.tokens), "locs": list(spec.locations)}
     return {
-        "active": active,
+        "active": game.settings.operational_support,
         "card": card,
-        "deck": len(getattr(state, "os_deck", [])),
-        "won": [specs[c].name for c in getattr(state, "os_won", []) if c in specs],
+        "deck": len(state.os_deck),
+        "won": [specs[c].name for c in state.os_won],
     }
 
 
@@ -213,28 +206,13 @@ def _effect_text(key: str, value: int) -> str:
 
 def _tactics(game: Game) -> dict[str, Any]:
     """The Tactics cards in play (variant 7.2)."""
-    state, comps = game.state, game.components
-    level = str(getattr(game.options, "tactics", "none"))
-    specs: Any = getattr(comps, "tactics", {})
+    state, specs = game.state, game.components.tactics
     cards = [
         {"id": cid, "name": specs[cid].name,
          "lines": [_effect_text(k, v) for k, v in specs[cid].effects.items()]}
-        for cid in getattr(state, "tactics_in_play", [])
-        if cid in specs
+        for cid in state.tactics_in_play
     ]
-    return {"level": level, "cards": cards, "deck": len(getattr(state, "tactics_deck", []))}
-
-
-def _played_this_turn(game: Game) -> list[str]:
-    """The Wehrmacht cards revealed so far this turn, as the log announced them (3.0)."""
-    turn = game.state.turn
-    out: list[str] = []
-    for entry in reversed(game.engine.log_entries):
-        if entry.turn != turn:
-            break
-        if entry.kind == "card":
-            out.append(entry.text)
-    return out[::-1]
+    return {"level": game.settings.tactics, "cards": cards, "deck": len(state.tactics_deck)}
 
 
 def _tokens_on_board(tokens: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
@@ -250,32 +228,49 @@ def _tokens_on_board(tokens: dict[str, dict[str, int]]) -> dict[str, dict[str, i
     return out
 
 
+def _tracks(seen: Observer, tracks: int) -> list[list[dict[str, Any] | None]]:
+    """Each track's circles, circle 1 first.
+
+    None for an empty circle, else the Wehrmacht counter with its type and its Defense with
+    the Tactics cards in force (3.0, 7.2).
+    """
+    return [
+        [
+            {"id": c.counter, "type": c.type, "defense": c.defense} if c.counter else None
+            for c in seen.circles(track)
+        ]
+        for track in range(1, tracks + 1)
+    ]
+
+
 def game_view(game: Game) -> dict[str, Any]:
     """Where everything is now: the ``view`` trait."""
-    s, e = game.state, game.engine
+    s, comps = game.state, game.components
+    seen = Observer(game)
     sc = game.score()
+    in_play = ("stock", "removed")
     soviet = {
-        cid: [c.where, _counter_flags(c.exhausted, c.disrupted, c.marker)]
+        cid: {"where": c.where, "exhausted": c.exhausted, "disrupted": c.disrupted,
+              "marker": c.marker}
         for cid, c in s.soviet.items()
-        if c.where not in ("stock", "removed")
+        if c.where not in in_play
     }
-    weapons = {wid: where for wid, where in s.weapons.items() if where not in ("stock", "removed")}
-    cards_left = len(s.wehrmacht_deck)
-    # Three Wehrmacht cards a turn (1.1): the last turn is when the deck runs out.
-    in_phase_left = 3 - s.cards_in_phase if s.phase == "wehrmacht_cards" else 0
-    turns = s.turn + ceil(max(0, cards_left - in_phase_left) / 3)
-    if s.phase in ("soviet_cards", "setup") and cards_left:
-        turns = s.turn - 1 + ceil(cards_left / 3)
+    weapons = {
+        wid: {"where": where, "crew": seen.crew(wid)}
+        for wid, where in s.weapons.items()
+        if where not in in_play
+    }
+    on_board = sum(1 for track in s.tracks for wid in track if wid)
     return {
         "turn": s.turn,
-        "turns": max(turns, s.turn),
+        "turns": seen.last_turn,
         "phase": s.phase,
         "phaseLabel": game.phase_label,
         "actionsLeft": s.actions_left,
         "movesLeft": s.moves_left,
         "cardsInPhase": s.cards_in_phase,
         "score": {"total": sc.total, "raids": sc.raids, "defenders": sc.defenders,
-                  "attackers": sc.attackers, "support": getattr(sc, "support", 0)},
+                  "attackers": sc.attackers, "support": sc.support},
         "defense": dict(s.defense),
         "soviet": soviet,
         "moved": list(s.moved),
@@ -284,18 +279,19 @@ def game_view(game: Game) -> dict[str, Any]:
         "casualties": [cid for cid, c in s.soviet.items() if c.where == "removed"],
         "weapons": weapons,
         "weaponsLost": [wid for wid, where in s.weapons.items() if where == "removed"],
-        "tracks": [list(t) for t in s.tracks],
-        "wstock": len(game.components.wehrmacht_counter_ids()) - len(e.wehrmacht_on_board()),
+        "tracks": _tracks(seen, len(s.tracks)),
+        "wstock": len(comps.wehrmacht_counter_ids()) - on_board,
         "tokens": _tokens_on_board(s.tokens),
         "stockTokens": {k: n for k, n in s.tokens.get("stock", {}).items() if n},
-        "hand": [[cid, cid in s.hand_used] for cid in s.hand],
+        "hand": [{"card": cid, "used": cid in s.hand_used} for cid in s.hand],
         "wcard": wehrmacht_card(game, s.wehrmacht_current),
-        "wplayed": _played_this_turn(game),
+        "wplayed": [{"id": cid, "name": _card_name(game, cid)}
+                    for cid in seen.cards_revealed_this_turn()],
         "storm": _storm_card(game, s.storm_box),
-        "stormWon": [c["name"] for c in (_storm_card(game, x) for x in s.storm_won) if c],
+        "stormWon": [comps.storm_group_on(card).name for card in s.storm_won],
         "stormLost": len(s.storm_lost),
         "decks": {
-            "wehrmacht": cards_left,
+            "wehrmacht": len(s.wehrmacht_deck),
             "wehrmachtDone": len(s.wehrmacht_done),
             "soviet": len(s.soviet_deck),
             "discard": len(s.soviet_discard),
@@ -304,35 +300,27 @@ def game_view(game: Game) -> dict[str, Any]:
         "os": _operational_support(game),
         "tactics": _tactics(game),
         "outcome": game.outcome,
+        "canUndo": game.can_undo,
+        "canRedo": game.can_redo,
     }
 
 
 # --- the pending choice ------------------------------------------------------------------
 
 
-def board_targets(option: Option) -> list[str]:
-    """The board regions an option is drawn on.
-
-    A card action (``card:<card>:<unit>:<action>``) is drawn on the half of the card that
-    shows its unit, so one click on that half takes it; every other option keeps the targets
-    the engine gave it.
-    """
-    parts = option.id.split(":")
-    if parts[0] == "card" and len(parts) == 4:
-        return [f"card:{parts[1]}:{parts[2]}"]
-    return list(option.targets)
+def _odds(result: str, p: Fraction) -> dict[str, Any]:
+    """One result of a roll with its exact probability, as a fraction and a percentage."""
+    return {"result": result, "fraction": f"{p.numerator}/{p.denominator}",
+            "percent": round(float(p) * 100, 1)}
 
 
-def _fraction(p: Any) -> str:
-    return f"{p.numerator}/{p.denominator}"
+def choice_view(game: Game) -> dict[str, Any]:
+    """The choice the game waits for: the ``choice`` trait.
 
-
-def pending_view(game: Game) -> dict[str, Any]:
-    """The choice the game waits for: the ``options`` trait.
-
-    ``kind`` is ``decision`` (pick one of ``options``), ``chance`` (dice to roll: the only
-    option is ``roll``, and ``odds`` lists every result with its exact probability) or
-    ``over``.
+    ``kind`` is ``decision`` (pick one of ``options``, each drawn on the board regions the
+    engine gave it, or shown as a button when it has none), ``chance`` (``dice`` dice to
+    roll — the board's Roll button sends the ``step`` intent — and ``odds`` lists every
+    result with its exact probability) or ``over``.
     """
     pending = game.pending
     if isinstance(pending, Decision):
@@ -342,61 +330,60 @@ def pending_view(game: Game) -> dict[str, Any]:
             "prompt": pending.prompt,
             "rule": pending.rule,
             "options": [
-                {"id": o.id, "label": o.label, "targets": board_targets(o)}
+                {"id": o.id, "label": o.label, "targets": list(o.targets)}
                 for o in pending.options
             ],
+            "dice": 0,
             "odds": [],
         }
     if isinstance(pending, Chance):
-        dice = f"{pending.dice} {'die' if pending.dice == 1 else 'dice'}"
         return {
             "kind": "chance",
             "op": "roll",
             "prompt": pending.label,
             "rule": pending.rule,
-            "options": [
-                {"id": "roll", "label": f"Roll {dice}", "targets": []}
-            ],
-            "odds": [
-                [label, _fraction(p), round(float(p) * 100, 1)] for label, p in pending.outcomes
-            ],
+            "options": [],
+            "dice": pending.dice,
+            "odds": [_odds(result, p) for result, p in pending.outcomes],
         }
     outcome = game.outcome or {}
     prompt = "The game is over"
     if outcome:
         prompt = f"Game over: {outcome.get('level')} (score {outcome.get('score')})"
     return {"kind": "over", "op": "", "prompt": prompt, "rule": "6.0 Ending the Game",
-            "options": [], "odds": []}
+            "options": [], "dice": 0, "odds": []}
 
 
 # --- dice and log ------------------------------------------------------------------------
 
-def _result_tone(result: str) -> str:
-    """``good`` / ``bad`` for the defenders where a result reads that way, else ``plain``."""
-    if result in ("success",):
-        return "good"
-    if result in ("failure",):
-        return "bad"
-    return "plain"
+
+def roll_view(entry: LogEntry, n: int) -> dict[str, Any]:
+    """A roll's log entry as the dice tray shows it: every fact from the entry's fields.
+
+    ``success`` (did the roll reach its goal) and ``hits`` (how many dice hit) are None where
+    the roll's test has none; ``marks`` (which dice succeeded) is None for a roll read as a
+    whole (a colour, a track, a total).
+    """
+    return {
+        "n": n,
+        "turn": entry.turn,
+        "dice": list(entry.dice),
+        "label": entry.label,
+        "result": entry.result,
+        "success": entry.success,
+        "hits": entry.hits,
+        "marks": list(entry.marks) if entry.marks else None,
+        "rule": entry.rule,
+    }
 
 
 def last_roll(game: Game) -> dict[str, Any]:
-    """The newest dice roll (empty before the first roll): dice, what for, result, rule."""
-    for index in range(len(game.engine.log_entries) - 1, -1, -1):
-        entry = game.engine.log_entries[index]
+    """The newest dice roll (empty before the first roll), see :func:`roll_view`."""
+    entries = game.log
+    for index in range(len(entries) - 1, -1, -1):
+        entry = entries[index]
         if entry.kind == "roll" and entry.dice:
-            label, _, result = entry.text.rpartition(": ")
-            dice = list(entry.dice)
-            return {
-                "n": index,
-                "turn": entry.turn,
-                "dice": dice,
-                "label": label or entry.text,
-                "result": result,
-                "rule": entry.rule,
-                "marks": list(entry.marks) if entry.marks else None,
-                "tone": _result_tone(result),
-            }
+            return roll_view(entry, index)
     return {}
 
 
@@ -407,7 +394,7 @@ def log_view(game: Game, limit: int = LOG_LIMIT) -> list[dict[str, Any]]:
     ``rule``; ``dice`` only when dice were rolled and ``kind`` only when it is not a plain
     ``event`` (both left out to keep every update small).
     """
-    entries = game.engine.log_entries
+    entries = game.log
     start = max(0, len(entries) - limit)
     out = []
     for i in range(len(entries) - 1, start - 1, -1):

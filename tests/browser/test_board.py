@@ -107,7 +107,7 @@ def test_a_click_reaches_python_and_the_board_repaints(
     game.apply(first)
     click_option(page, board, first)
     wait_for_rev(board, 1)
-    assert board.get_attribute("data-prompt") == views.pending_view(game)["prompt"]
+    assert board.get_attribute("data-prompt") == views.choice_view(game)["prompt"]
     newest = game.log[-1]
     expect(board.locator(".pb-log li").first).to_contain_text(newest.text)
     expect(board.locator(".pb-sr-log")).to_contain_text(newest.text)
@@ -123,13 +123,13 @@ def test_keyboard_chooses_and_undoes(page: Page, open_board: Callable[..., Locat
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
     wait_for_rev(board, 1)
-    assert board.get_attribute("data-prompt") == views.pending_view(game)["prompt"]
+    assert board.get_attribute("data-prompt") == views.choice_view(game)["prompt"]
     page.keyboard.press("z")
     wait_for_rev(board, 2)
-    assert board.get_attribute("data-prompt") == views.pending_view(Game.new(seed=2))["prompt"]
+    assert board.get_attribute("data-prompt") == views.choice_view(Game.new(seed=2))["prompt"]
     page.keyboard.press("y")
     wait_for_rev(board, 3)
-    assert board.get_attribute("data-prompt") == views.pending_view(game)["prompt"]
+    assert board.get_attribute("data-prompt") == views.choice_view(game)["prompt"]
 
 
 def test_a_bad_message_shows_an_error_under_the_board_and_changes_nothing(
@@ -138,8 +138,8 @@ def test_a_bad_message_shows_an_error_under_the_board_and_changes_nothing(
     board = open_board("board_errors.ipynb", new_board_cells(1))
     prompt = board.get_attribute("data-prompt")
     for bad, says in [
-        ({"kind": "choose", "option": "no-such-option", "rev": 0}, "is not one of the options"),
-        ({"kind": "choose", "option": "end-phase", "rev": 41}, "older position"),
+        ({"kind": "choose", "option": "no-such-option", "rev": 0}, "Illegal action"),
+        ({"kind": "choose", "option": "end-phase", "rev": 41}, "another position"),
         ({"kind": "teleport"}, "Unknown message kind"),
         ("garbage", "cannot read"),
     ]:
@@ -173,13 +173,21 @@ def test_the_roll_button_shows_exact_odds_when_dice_are_not_automatic(
     page: Page, open_board: Callable[..., Locator]
 ) -> None:
     board = open_board("board_manual_dice.ipynb", new_board_cells(3, auto_roll=False))
+    game = Game.new(seed=3, auto_roll=False)
+    game.apply("end-phase")
+    chance = game.chance()
+    assert chance is not None
     click_option(page, board, "end-phase")
     wait_for_rev(board, 1)
     expect(board).to_have_attribute("data-kind", "chance")
     expect(board.locator(".pb-odds")).to_contain_text("Exact odds:")
-    board.locator(".pb-option[data-option='roll']").click()
+    # one way to roll: the Roll button (the step intent); the game judges and rolls
+    roll = board.locator(".pb-step")
+    expect(roll).to_have_text(f"Roll {chance.dice} {'die' if chance.dice == 1 else 'dice'}")
+    roll.click()
+    game.roll()
     wait_for_rev(board, 2)
-    expect(board.locator(".pb-log li").first).to_contain_text(":")
+    expect(board.locator(".pb-log li").first).to_contain_text(game.log[-1].text)
     board.locator(".pb-auto-box").check()
     expect(board).to_have_attribute("data-kind", "decision", timeout=ANSWER_TIMEOUT_MS)
 

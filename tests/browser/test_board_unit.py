@@ -118,7 +118,7 @@ def positions() -> list[tuple[str, dict[str, Any]]]:
         rng = random.Random(seed)
         step = 0
         while not game.is_over:
-            op = board.options["op"]
+            op = board.choice["op"]
             if op not in seen or step % 40 == 0:
                 seen.add(op)
                 out.append((f"seed {seed} step {step} ({op})", state_of(board)))
@@ -133,7 +133,7 @@ def positions() -> list[tuple[str, dict[str, Any]]]:
 def test_every_option_with_a_place_is_drawn_and_reachable(blank: Page) -> None:
     """Each option that names board regions is drawn on one, and a click there finds it."""
     cases = positions()
-    ops = {state["options"]["op"] for _, state in cases}
+    ops = {state["choice"]["op"] for _, state in cases}
     assert {"card_action", "move_to", "act_pick", "reinforce", "resupply_pick"} <= ops
     for label, state in cases:
         result = blank.evaluate(
@@ -198,12 +198,14 @@ def test_the_canvas_draws_the_three_colours_crisply_at_device_pixel_ratio_two(
 def test_a_click_on_a_single_option_sends_it_once_until_python_answers(blank: Page) -> None:
     board = Board.new(seed=1)
     mount(blank, state_of(board))
-    option = board.options["options"][0]["id"]
+    option = board.choice["options"][0]["id"]
     point = hook(blank, f"h.pointFor({json.dumps(option)})")
     assert point and not point["menu"]
     blank.mouse.click(point["x"], point["y"])
     blank.mouse.click(point["x"], point["y"])  # a second click before the answer is ignored
-    assert blank.evaluate("() => model.sent") == [{"kind": "choose", "option": option, "rev": 0}]
+    assert blank.evaluate("() => model.sent") == [
+        {"kind": "choose", "option": option, "rev": 0, "game": 0}
+    ]
     blank.evaluate("() => model.custom({kind: 'ack', ok: false, rev: 0})")
     blank.mouse.click(point["x"], point["y"])
     assert len(blank.evaluate("() => model.sent")) == 2
@@ -212,14 +214,14 @@ def test_a_click_on_a_single_option_sends_it_once_until_python_answers(blank: Pa
 def test_a_place_with_several_options_opens_a_menu(blank: Page) -> None:
     board = Board.new(seed=1)
     board.apply("card:soviet-07:62nd-army-cp:resupply")  # Resupply: one place, four tokens
-    assert board.options["op"] == "resupply_pick"
+    assert board.choice["op"] == "resupply_pick"
     mount(blank, state_of(board))
-    choice = board.options["options"][1]["id"]
+    choice = board.choice["options"][1]["id"]
     point = hook(blank, f"h.pointFor({json.dumps(choice)})")
     assert point["menu"]
     blank.mouse.click(point["x"], point["y"])
     items = blank.locator("#a .pb-menu button")
-    labels = [o["label"] for o in board.options["options"] if o["targets"]]
+    labels = [o["label"] for o in board.choice["options"] if o["targets"]]
     assert items.all_inner_texts() == labels
     blank.keyboard.press("ArrowDown")
     blank.keyboard.press("Escape")
@@ -228,14 +230,14 @@ def test_a_place_with_several_options_opens_a_menu(blank: Page) -> None:
     blank.mouse.click(point["x"], point["y"])
     blank.locator(f"#a .pb-menu button[data-option='{choice}']").click()
     sent = blank.evaluate("() => model.sent")
-    assert sent == [{"kind": "choose", "option": choice, "rev": board.rev}]
+    assert sent == [{"kind": "choose", "option": choice, "rev": board.rev, "game": 0}]
 
 
 def test_keyboard_moves_between_options_and_never_reaches_the_notebook(blank: Page) -> None:
     board = Board.new(seed=1)
     mount(blank, state_of(board))
     blank.locator("#a .pb-surface").focus()
-    labels = [o["label"] for o in board.options["options"]]
+    labels = [o["label"] for o in board.choice["options"]]
     expect(blank.locator("#a .pb-focus-label")).to_have_text(f"Enter: {labels[0]}")
     blank.keyboard.press("ArrowRight")
     expect(blank.locator("#a .pb-sr-focus")).to_have_text(f"Option 2 of {len(labels)}: {labels[1]}")
@@ -244,14 +246,17 @@ def test_keyboard_moves_between_options_and_never_reaches_the_notebook(blank: Pa
     blank.keyboard.press("Home")
     blank.keyboard.press("ArrowRight")
     blank.keyboard.press("Enter")
+    blank.keyboard.press("z")  # one intent at a time: ignored until Python answers
+    blank.evaluate("() => model.custom({kind: 'ack', ok: true, rev: 0})")
     blank.keyboard.press("z")
+    blank.evaluate("() => model.custom({kind: 'ack', ok: true, rev: 0})")
     blank.keyboard.press("y")
     blank.keyboard.press("a")  # a JupyterLab command-mode key: swallowed by the board
     sent = blank.evaluate("() => model.sent")
     assert sent == [
-        {"kind": "choose", "option": board.options["options"][1]["id"], "rev": 0},
-        {"kind": "undo", "rev": 0},
-        {"kind": "redo", "rev": 0},
+        {"kind": "choose", "option": board.choice["options"][1]["id"], "rev": 0, "game": 0},
+        {"kind": "undo", "rev": 0, "game": 0},
+        {"kind": "redo", "rev": 0, "game": 0},
     ]
     assert blank.evaluate("() => window.__keysSeenByDocument") == 0
 
@@ -262,14 +267,14 @@ def test_two_views_of_one_model_stay_in_step_and_clean_up_completely(blank: Page
     mount(blank, state_of(board), "b")
     assert blank.evaluate("() => window.__ro.live") == 2
     listeners = blank.evaluate("() => model.listeners()")
-    assert listeners == 2 * (8 + 1)  # eight traits and the custom messages, per view
+    assert listeners == 2 * (9 + 1)  # nine traits and the custom messages, per view
     board.apply("end-phase")
     blank.evaluate("(state) => model.setAll(state)", state_of(board))
     blank.wait_for_function(
         "() => [...document.querySelectorAll('.pavlov-board')].every(b => b.dataset.rev === '1')"
     )
     prompts = blank.locator(".pavlov-board").evaluate_all("els => els.map(e => e.dataset.prompt)")
-    assert prompts == [board.options["prompt"]] * 2
+    assert prompts == [board.choice["prompt"]] * 2
     newest = board.log_entries[0]
     assert newest["text"] in blank.locator("#a .pb-sr-log").inner_text()
     blank.evaluate("() => { cleanups.a(); cleanups.b(); }")
@@ -279,7 +284,7 @@ def test_two_views_of_one_model_stay_in_step_and_clean_up_completely(blank: Page
     # A view made later (as after a page reload) draws the current state from the traits.
     mount(blank, state_of(board), "b")
     assert blank.locator("#b .pavlov-board").get_attribute("data-rev") == "1"
-    assert blank.locator("#b .pavlov-board").get_attribute("data-prompt") == board.options["prompt"]
+    assert blank.locator("#b .pavlov-board").get_attribute("data-prompt") == board.choice["prompt"]
 
 
 def test_the_board_reflows_when_its_container_narrows(blank: Page) -> None:
@@ -321,3 +326,95 @@ def test_static_pictures_draw_without_controls(
     assert blank.locator("#a .pb-undo").is_hidden()
     assert all(blank.locator("#a .pb-option").evaluate_all("els => els.map(e => e.disabled)"))
     save_screenshot(blank, "board-static")
+
+
+def region(page: Page, region_id: str, where: str = "a") -> dict[str, Any]:
+    """One region of the board in #where, with its tip (title and lines)."""
+    found = hook(page, f"h.regions().filter((r) => r.id === {json.dumps(region_id)})", where)
+    assert found, f"no region {region_id}"
+    return dict(found[-1])
+
+
+COLOUR_COUNT = """([x, y, w, h, rgb]) => {
+    const c = document.querySelector('#a .pb-scene');
+    const k = c.width / c.getBoundingClientRect().width;
+    const r = c.getBoundingClientRect();
+    const px = c.getContext('2d').getImageData((x - r.left) * k, (y - r.top) * k, w * k, h * k)
+        .data;
+    let n = 0;
+    for (let i = 0; i < px.length; i += 4) {
+        if (Math.abs(px[i] - rgb[0]) < 4 && Math.abs(px[i + 1] - rgb[1]) < 4
+            && Math.abs(px[i + 2] - rgb[2]) < 4) n++;
+    }
+    return n;
+}"""
+GOLD_DIE = [0xFF, 0xF3, 0xC4]  # a die that succeeded
+SUCCESS_PILL = [0xFF, 0xE0, 0x82]  # the result of a roll that succeeded
+
+
+def test_a_roll_is_drawn_from_its_fields_not_from_the_log_text(blank: Page) -> None:
+    """Success, hits and each die's mark come from the roll's fields; the sentence is free."""
+    state = state_of(Board.new(seed=1))
+    state["last_roll"] = {"n": 9, "turn": 1, "dice": [6, 2, 5], "label": "Anti-aircraft fire",
+                          "result": "2 hits", "success": True, "hits": 2,
+                          "marks": [True, False, True], "rule": "3.0 Bomb Stalingrad"}
+    state["log_entries"] = [{"n": 9, "turn": 1, "text": "The guns bark over the Volga",
+                             "rule": "3.0 Bomb Stalingrad", "dice": [6, 2, 5], "kind": "roll"}]
+    mount(blank, state)
+    tray = region(blank, "dice")
+    assert tray["tip"]["title"] == "Anti-aircraft fire"
+    assert "Result: 2 hits (succeeded)" in tray["tip"]["lines"]
+    assert "Hits: 2" in tray["tip"]["lines"]
+    assert "2 of 3 dice succeeded (gold outline)" in tray["tip"]["lines"]
+    box = [tray["x"], tray["y"], tray["w"], tray["h"]]
+    assert blank.evaluate(COLOUR_COUNT, [*box, GOLD_DIE]) > 100
+    assert blank.evaluate(COLOUR_COUNT, [*box, SUCCESS_PILL]) > 100
+    # the same dice read as a failed roll: no gold, whatever the numbers on the dice
+    state["last_roll"].update(result="0 hits", success=False, hits=0, marks=[False] * 3)
+    blank.evaluate("(state) => model.setAll(state)", state)
+    blank.wait_for_function(
+        "() => document.querySelector('#a .pavlov-board').__pavlovBoard.regions()"
+        ".some((r) => r.id === 'dice' && r.tip.lines.includes('Hits: 0'))"
+    )
+    assert blank.evaluate(COLOUR_COUNT, [*box, GOLD_DIE]) == 0
+    assert blank.evaluate(COLOUR_COUNT, [*box, SUCCESS_PILL]) == 0
+
+
+def test_counters_are_drawn_from_named_fields(blank: Page) -> None:
+    """Counters are drawn from the view's named fields, never from their ids.
+
+    A Soviet counter's state is two booleans and a marker; a Wehrmacht counter's type and its
+    Defense in force come with it (3.0, 7.2).
+    """
+    state = state_of(Board.new(seed=1))
+    state["view"]["soviet"]["pavlov"].update(exhausted=True, disrupted=True, marker="command")
+    state["view"]["tracks"][0][0] = {"id": "no-type-in-this-id", "type": "stug-iiib",
+                                     "defense": 6}
+    mount(blank, state)
+    pavlov = region(blank, "counter:pavlov")
+    assert "State: Exhausted, Disrupted, Command token" in pavlov["tip"]["lines"]
+    circle = region(blank, "track:1:1")
+    assert circle["tip"]["lines"][0] == (
+        "StuG IIIb (armour): Attack 3, Defense 6 (printed 5, +1 Tactics 7.2)"
+    )
+
+
+def test_the_roll_button_and_enter_send_the_one_roll_intent(blank: Page) -> None:
+    board = Board.from_scenario("sniper")
+    mount(blank, state_of(board))
+    roll = blank.locator("#a .pb-step")
+    expect(roll).to_have_text("Roll 1 die")
+    expect(roll).to_be_enabled()
+    assert "pb-due" in (roll.get_attribute("class") or "")
+    assert blank.locator("#a .pb-option").count() == 0
+    roll.click()
+    blank.evaluate("() => model.custom({kind: 'ack', ok: true, rev: 0})")
+    blank.locator("#a .pb-surface").focus()
+    blank.keyboard.press("Enter")
+    assert blank.evaluate("() => model.sent") == [{"kind": "step", "rev": 0, "game": 0}] * 2
+    # at a decision the button has nothing to roll
+    while board.choice["kind"] == "chance":
+        board.step()
+    blank.evaluate("(state) => model.setAll(state)", state_of(board))
+    expect(roll).to_be_disabled()
+    expect(roll).to_have_text("Roll dice")

@@ -3,10 +3,13 @@
  * The Pavlov's House board: draws the engine's view model on a canvas and sends intents back.
  *
  * Python is the single source of truth. This module only draws what the model holds (the
- * `plan`, `view`, `options`, `last_roll`, `log_entries`, `error`, `rev` and `auto_roll`
- * traits) and sends the player's intents: `{kind: "choose", option, rev}`, `{kind: "undo"}`,
- * `{kind: "redo"}`, `{kind: "step", rev}`, `{kind: "auto_roll", value}`. It never decides
- * what is legal: an option can be clicked only because Python listed it.
+ * `plan`, `view`, `choice`, `last_roll`, `log_entries`, `error`, `rev`, `game_serial` and
+ * `auto_roll` traits) and sends the player's intents: `{kind: "choose", option, rev, game}`,
+ * `{kind: "step", rev, game}` (roll the pending dice), `{kind: "undo", rev, game}`,
+ * `{kind: "redo", rev, game}`, `{kind: "auto_roll", value}`. It never decides what is legal:
+ * a click maps to the id of an option Python listed, and Python's game judges it. It reads
+ * facts from named fields only (a roll's result, success and hits; a counter's state; a
+ * circle's counter type and Defense), never from the text of the log.
  *
  * Two canvases are stacked: the scene (the three panels of the board, the cards, the dice),
  * redrawn when the model changes or the board is resized, and an overlay (highlighted
@@ -20,26 +23,39 @@
 
 /**
  * @typedef {{id: string, label: string, targets: string[]}} Opt
+ * @typedef {{result: string, fraction: string, percent: number}} Odds
  * @typedef {{kind: string, op: string, prompt: string, rule: string, options: Opt[],
- *   odds: Array<[string, string, number]>}} Pending
+ *   dice: number, odds: Odds[]}} Choice
  * @typedef {{n: number, turn: number, text: string, rule: string, dice?: number[],
  *   kind?: string}} LogLine
- * @typedef {{n?: number, dice?: number[], label?: string, result?: string, rule?: string,
- *   marks?: boolean[] | null, tone?: string}} Roll
- * @typedef {{id: string, x: number, y: number, nums: Array<[string, number]>,
+ * @typedef {{n?: number, turn?: number, dice?: number[], label?: string, result?: string,
+ *   success?: boolean | null, hits?: number | null, marks?: boolean[] | null,
+ *   rule?: string}} Roll
+ * @typedef {{colour: string, n: number}} SquareNumber
+ * @typedef {{id: string, x: number, y: number, nums: SquareNumber[],
  *   radio: boolean}} SquareSpec
  * @typedef {{n: number, colour: string, circles: number, sappers: number[]}} TrackSpec
  * @typedef {{id: string, name: string, short: string, locs: number[],
  *   actions: string[]}} UnitSpec
+ * @typedef {{name: string, attack: number, suppress: number, specials: string, cost: number,
+ *   reserves: boolean}} SovietSpec
+ * @typedef {{name: string, special: string, attack: number, suppress: number,
+ *   cost: number}} WeaponSpec
+ * @typedef {{name: string, kind: string, attack: number, suppress: number,
+ *   defense: number}} WehrmachtType
  * @typedef {{squares: SquareSpec[], tracks: TrackSpec[], units: UnitSpec[],
  *   locNames: Record<string, string>, defense: {start: number, min: number, max: number},
- *   soviet: Record<string, [string, number, number, string, number, boolean]>,
- *   weapons: Record<string, [string, string, number, number, number]>,
- *   wtypes: Record<string, [string, string, number, number, number]>,
+ *   soviet: Record<string, SovietSpec>, weapons: Record<string, WeaponSpec>,
+ *   wtypes: Record<string, WehrmachtType>,
  *   sovietCards: Record<string, string[]>, tokens: Record<string, string>,
  *   specials: Record<string, string>, colours: string[]}} Plan
- * @typedef {{plan: Plan, view: any, options: Pending, last_roll: Roll,
- *   log_entries: LogLine[], error: string, rev: number, auto_roll: boolean}} BoardData
+ * @typedef {{where: string, exhausted: boolean, disrupted: boolean,
+ *   marker: string}} CounterState
+ * @typedef {{where: string, crew: string[]}} WeaponState
+ * @typedef {{id: string, type: string, defense: number}} CircleCounter
+ * @typedef {{plan: Plan, view: any, choice: Choice, last_roll: Roll,
+ *   log_entries: LogLine[], error: string, rev: number, game_serial: number,
+ *   auto_roll: boolean}} BoardData
  * @typedef {{title: string, lines: string[]}} Tip
  * @typedef {{id: string, x: number, y: number, w: number, h: number,
  *   circle?: boolean, tip?: Tip, depth: number}} Region
@@ -49,7 +65,9 @@
  *   interactive: boolean}} Source
  */
 
-const TRAITS = ["plan", "view", "options", "last_roll", "log_entries", "error", "rev", "auto_roll"];
+const TRAITS = [
+  "plan", "view", "choice", "last_roll", "log_entries", "error", "rev", "game_serial", "auto_roll",
+];
 const WIDE = 1280;
 const MEDIUM = 972;
 const NARROW = 660;
@@ -78,6 +96,9 @@ const TOKENS = {
   food: { fill: "#2f6fd6", ink: "#ffffff", abbr: "F" },
   aa: { fill: "#2e7d32", ink: "#ffffff", abbr: "AA" },
 };
+
+/** The state of a counter that is not on the board (the stock tray draws it). */
+const IN_STOCK = Object.freeze({ where: "stock", exhausted: false, disrupted: false, marker: "" });
 
 const INK = "#1f1f1f";
 const MUTED = "#5a5a5a";
@@ -444,7 +465,7 @@ class Scene {
     this.regions = [];
     /** @type {Set<string>} */
     this.targets = new Set();
-    for (const o of d.options?.options ?? []) for (const t of o.targets) this.targets.add(t);
+    for (const o of d.choice?.options ?? []) for (const t of o.targets) this.targets.add(t);
   }
 
   /**
@@ -471,11 +492,7 @@ class Scene {
 
   /** @param {string} id */
   name(id) {
-    const s = this.plan.soviet[id];
-    if (s) return s[0];
-    const w = this.plan.weapons[id];
-    if (w) return w[0];
-    return id;
+    return this.plan.soviet[id]?.name ?? this.plan.weapons[id]?.name ?? id;
   }
 
   /** @param {string} where */
@@ -484,18 +501,18 @@ class Scene {
     if (where === "raid") return "on a Storm Group raid";
     if (where === "stock") return "the stock";
     const sq = this.plan.squares.find((s) => s.id === where);
-    if (sq) return `position ${sq.nums.map(([c, n]) => `${c[0].toUpperCase()}${n}`).join("/")}`;
+    if (sq) return `position ${sq.nums.map((q) => `${colourOf(q.colour).letter}${q.n}`).join("/")}`;
     return where;
   }
 
   /** @param {string} place */
   soviets(place) {
-    return Object.keys(this.v.soviet).filter((id) => this.v.soviet[id][0] === place);
+    return Object.keys(this.v.soviet).filter((id) => this.v.soviet[id].where === place);
   }
 
   /** @param {string} place */
   weaponsAt(place) {
-    return Object.keys(this.v.weapons).filter((id) => this.v.weapons[id] === place);
+    return Object.keys(this.v.weapons).filter((id) => this.v.weapons[id].where === place);
   }
 
   // --- header ---------------------------------------------------------------------------
@@ -601,7 +618,7 @@ class Scene {
    */
   square(sq, x, y, w, h) {
     const { ctx } = this;
-    const cs = sq.nums.map(([c]) => c);
+    const cs = sq.nums.map((q) => q.colour);
     ctx.fillStyle = colourOf(cs[0]).fill;
     ctx.fillRect(x, y, w, h);
     if (cs.length > 1) {
@@ -636,9 +653,11 @@ class Scene {
     ctx.lineWidth = 1;
     ctx.strokeRect(x + 0.5, y + 0.5, w - 1, h - 1);
     let px = x + 4;
-    for (const [c, n] of sq.nums) px += pill(ctx, px, y + 4, c, `${colourOf(c).letter}${n}`) + 4;
+    for (const q of sq.nums) {
+      px += pill(ctx, px, y + 4, q.colour, `${colourOf(q.colour).letter}${q.n}`) + 4;
+    }
     if (sq.radio) this.radio(x + w - 22, y + 4);
-    const label = sq.nums.map(([c, n]) => `${c} ${n}`).join(" / ");
+    const label = sq.nums.map((q) => `${q.colour} ${q.n}`).join(" / ");
     const here = this.soviets(sq.id);
     const arms = this.weaponsAt(sq.id);
     this.region(`square:${sq.id}`, x, y, w, h, 1, {
@@ -662,15 +681,11 @@ class Scene {
       cy += ch + 2 * k;
     }
     for (const wid of arms) {
-      this.weapon(wid, x + 4, cy, w - 8, wh, here, false);
+      this.weapon(wid, x + 4, cy, w - 8, wh, false);
       cy += wh + 2 * k;
     }
     // A crewed weapon: a bracket down the left edge joins it to its two counters (4.0).
-    const crewed = arms.some((wid) => {
-      const special = this.plan.weapons[wid]?.[1] ?? "";
-      return here.filter((c) => this.plan.soviet[c]?.[3].includes(special)).length >= 2;
-    });
-    if (crewed) {
+    if (arms.some((wid) => this.crew(wid).length)) {
       ctx.fillStyle = "#4b4633";
       ctx.fillRect(x + 1, top + 3, 2.5, cy - top - 2 * k - 6);
     }
@@ -706,12 +721,10 @@ class Scene {
    */
   counter(id, x, y, w, h, compact = false) {
     const { ctx, plan, v } = this;
-    const spec = plan.soviet[id];
-    const state = v.soviet[id] ?? ["stock", ""];
-    const flags = state[1];
-    const exhausted = flags.includes("x");
-    const disrupted = flags.includes("d");
-    const marker = flags.includes("a") ? "action" : flags.includes("c") ? "command" : "";
+    /** @type {CounterState} */
+    const state = v.soviet[id] ?? IN_STOCK;
+    const { exhausted, disrupted } = state;
+    const marker = /** @type {"action" | "command" | ""} */ (state.marker);
     roundRect(ctx, x, y, w, h, 4);
     ctx.fillStyle = exhausted ? "#bdb7a6" : "#e9ddbd";
     ctx.fill();
@@ -722,7 +735,7 @@ class Scene {
     ctx.lineWidth = 1.2;
     ctx.strokeStyle = "#4e4330";
     ctx.stroke();
-    const [name, attack, suppress, specials, cost, startsInReserves] = spec;
+    const { name, attack, suppress, specials, cost, reserves: startsInReserves } = plan.soviet[id];
     const ink = exhausted ? "#454545" : INK;
     const mid = y + h / 2 + 1;
     // Tags on the right: Exh (exhausted), Act / Cmd (marker); the D token sits on the corner.
@@ -830,28 +843,33 @@ class Scene {
           ? `Special: ${[...specials].map((l) => `${l} = ${plan.specials[l] ?? l}`).join(", ")}`
           : "No special letters",
         `State: ${stateWords.join(", ")}`,
-        `Where: ${this.placeName(state[0])}`,
+        `Where: ${this.placeName(state.where)}`,
         ...(startsInReserves ? ["White square: starts in Reserves (Setup 6)"] : []),
       ],
     });
   }
 
+  /** The counters crewing a weapon, as Python's view says (4.0). @param {string} id */
+  crew(id) {
+    return /** @type {WeaponState | undefined} */ (this.v.weapons[id])?.crew ?? [];
+  }
+
   /**
-   * A weapon counter; `crew` names the counters on the same position. On a combat position
-   * the cost is left off (it matters only when buying), so the name has room.
+   * A weapon counter. On a combat position the cost is left off (it matters only when
+   * buying), so the name has room.
    * @param {string} id @param {number} x @param {number} y @param {number} w @param {number} h
-   * @param {string[]} crew @param {boolean} [showCost]
+   * @param {boolean} [showCost]
    */
-  weapon(id, x, y, w, h, crew, showCost = true) {
+  weapon(id, x, y, w, h, showCost = true) {
     const { ctx, plan } = this;
-    const [name, special, attack, suppress, cost] = plan.weapons[id];
-    const matching = crew.filter((c) => plan.soviet[c]?.[3].includes(special));
+    const { name, special, attack, suppress, cost } = plan.weapons[id];
+    const crew = this.crew(id);
     roundRect(ctx, x, y, w, h, 3);
-    ctx.fillStyle = matching.length >= 2 ? "#d4cc9f" : "#c8c09a";
+    ctx.fillStyle = crew.length ? "#d4cc9f" : "#c8c09a";
     ctx.fill();
     // A crewed weapon (two counters of its designation with it) has a heavy frame.
     ctx.strokeStyle = "#4b4633";
-    ctx.lineWidth = matching.length >= 2 ? 2.2 : 1.1;
+    ctx.lineWidth = crew.length ? 2.2 : 1.1;
     ctx.stroke();
     const mid = y + h / 2 + 0.5;
     roundRect(ctx, x + 3, y + 2, 17, h - 4, 3);
@@ -880,8 +898,8 @@ class Scene {
       lines: [
         `Designation ${special} (${plan.specials[special] ?? special}) · Attack ${attack} · ` +
           `Suppress ${suppress} · Cost ${cost}`,
-        matching.length >= 2
-          ? `Crewed by ${matching.map((c) => this.name(c)).join(" & ")} (4.0 weapon actions)`
+        crew.length
+          ? `Crewed by ${crew.map((c) => this.name(c)).join(" & ")} (4.0 weapon actions)`
           : `Needs two [${special}] counters on its position to act (4.0)`,
       ],
     });
@@ -1116,7 +1134,7 @@ class Scene {
     shown.forEach(([kind, id], i) => {
       const [cx, cy] = slot(i);
       if (kind === "c") this.counter(id, cx, cy, cw, ch, compact);
-      else this.weapon(id, cx, cy, cw, 22, []);
+      else this.weapon(id, cx, cy, cw, 22);
     });
     if (items.length > shown.length) {
       const [cx, cy] = slot(shown.length);
@@ -1204,7 +1222,8 @@ class Scene {
     const span = w - 34 - 26;
     const step = Math.min(60, span / circles);
     const r = Math.min(26, h / 2 - 4, step / 2 - 2);
-    const ids = v.tracks[t.n - 1] ?? [];
+    /** @type {Array<CircleCounter | null>} */
+    const here = v.tracks[t.n - 1] ?? [];
     for (let k = 1; k <= circles; k++) {
       const cx = x + w - 38 - step / 2 - (k - 1) * step;
       const cy = y + h / 2;
@@ -1224,13 +1243,12 @@ class Scene {
       }
       ctx.stroke();
       ctx.setLineDash([]);
-      const wid = ids[k - 1];
+      const counter = here[k - 1];
       /** @type {string[]} */
       const lines = [];
-      if (wid) {
-        const type = wid.replace(/-\d+$/, "");
-        const spec = plan.wtypes[type] ?? [type, "infantry", 0, 0, 0];
-        const armour = spec[1] === "armor";
+      if (counter) {
+        const spec = plan.wtypes[counter.type];
+        const armour = spec.kind === "armor";
         const s = r * 1.72;
         roundRect(ctx, cx - s / 2, cy - s / 2, s, s, 4);
         ctx.fillStyle = armour ? "#4f5b66" : "#7d8791";
@@ -1243,18 +1261,21 @@ class Scene {
           ctx.fillStyle = "#1f262c";
           ctx.fillRect(cx - s / 2, cy - s / 2, s, 4);
         }
-        const short = WSHORT[/** @type {keyof typeof WSHORT} */ (type)] ?? spec[0];
+        const short = WSHORT[/** @type {keyof typeof WSHORT} */ (counter.type)] ?? spec.name;
         text(ctx, short, cx, cy - 6, {
           size: 12, weight: 700, color: "#ffffff", align: "center", base: "middle", max: s - 4,
         });
-        const val = armour ? `A${spec[2]} D${spec[4]}` : `S${spec[3]} D${spec[4]}`;
-        text(ctx, val, cx, cy + 9, {
+        // the Defense in force: the printed value with the Tactics cards (7.2)
+        const value = armour ? `A${spec.attack}` : `S${spec.suppress}`;
+        text(ctx, `${value} D${counter.defense}`, cx, cy + 9, {
           size: 11, weight: 600, color: "#eef2f5", align: "center", base: "middle", max: s - 2,
         });
+        const bonus = counter.defense - spec.defense;
+        const printed = ` (printed ${spec.defense}, ${bonus > 0 ? "+" : ""}${bonus} Tactics 7.2)`;
         lines.push(
-          `${spec[0]} (${armour ? "armour" : "infantry"}): ` +
-            (armour ? `Attack ${spec[2]}` : `Suppress ${spec[3]}`) +
-            `, Defense ${spec[4]}`,
+          `${spec.name} (${armour ? "armour" : "infantry"}): ` +
+            (armour ? `Attack ${spec.attack}` : `Suppress ${spec.suppress}`) +
+            `, Defense ${counter.defense}${bonus ? printed : ""}`,
         );
       } else {
         text(ctx, String(k), cx, cy + 1, {
@@ -1440,10 +1461,10 @@ class Scene {
     ctx.fill();
     text(ctx, "Soviet hand", a.x + 10, a.y + 16, { size: 13, weight: 700, color: "#f3ead6" });
     const cardW = 140;
-    /** @type {Array<[string, boolean]>} */
+    /** @type {Array<{card: string, used: boolean}>} */
     const hand = v.hand ?? [];
-    hand.forEach(([cid, used], i) => {
-      this.sovietCard(cid, used, i, a.x + 8 + i * (cardW + 4), a.y + 22, cardW, a.h - 28);
+    hand.forEach(({ card, used }, i) => {
+      this.sovietCard(card, used, i, a.x + 8 + i * (cardW + 4), a.y + 22, cardW, a.h - 28);
     });
     if (!hand.length) {
       const none = "No cards in hand: four are drawn in each Soviet Card Phase (2.1)";
@@ -1566,16 +1587,14 @@ class Scene {
     ctx.lineWidth = 1.2;
     ctx.stroke();
     if (!card) {
-      /** @type {string[]} */
+      /** @type {Array<{id: string, name: string}>} */
       const played = v.wplayed ?? [];
+      const names = played.map((c, i) => `${i + 1}. ${c.name}`);
       text(ctx, played.length ? "Played this turn" : "none being resolved", x + 8, y + 18, {
         size: 12, weight: 700, color: "#e0d8c8",
       });
-      played.forEach((line, i) => {
-        const short = line.replace(/^Card (\d) of 3: /, "$1. ").replace(/\s*\(.*\)$/, "");
-        text(ctx, short, x + 8, y + 38 + i * 17, {
-          size: 12, color: "#f3ead6", max: w - 16,
-        });
+      names.forEach((name, i) => {
+        text(ctx, name, x + 8, y + 38 + i * 17, { size: 12, color: "#f3ead6", max: w - 16 });
       });
       text(ctx, `${v.decks.wehrmacht} left in the deck`, x + 8, y + h - 10, {
         size: 12, color: "#cfc6b2",
@@ -1584,7 +1603,7 @@ class Scene {
         title: "Wehrmacht deck",
         lines: [
           `${v.decks.wehrmacht} cards left, ${v.decks.wehrmachtDone} played`,
-          ...(played.length ? ["This turn:", ...played] : []),
+          ...(played.length ? ["This turn:", ...names] : []),
         ],
       });
       return;
@@ -1662,14 +1681,15 @@ class Scene {
       });
       return;
     }
+    // Success and hits are fields of the roll's log entry (the engine read them from the
+    // roll's test); a roll that names something (a colour, a track, a total) has neither.
     const result = roll.result ?? "";
-    const isHit = /^(hit|success)$/.test(result) || /^[1-9]\d* hits?$/.test(result);
-    const isMiss = /^(miss|failure|0 hits)$/.test(result);
-    const resText = `${isHit ? "✔ " : isMiss ? "✘ " : "= "}${result}`;
+    const success = roll.success ?? null;
+    const resText = `${success === true ? "✔ " : success === false ? "✘ " : "= "}${result}`;
     setFont(ctx, 13, 700);
     const rw = Math.min(w * 0.55, measure(ctx, resText) + 16);
     roundRect(ctx, x + w - rw - 8, y + 6, rw, 20, 10);
-    ctx.fillStyle = isHit ? "#ffe082" : isMiss ? "#cfd8dc" : "#ffffff";
+    ctx.fillStyle = success === true ? "#ffe082" : success === false ? "#cfd8dc" : "#ffffff";
     ctx.fill();
     text(ctx, resText, x + w - rw / 2 - 8, y + 16.5, {
       size: 13, weight: 700, align: "center", base: "middle", max: rw - 8,
@@ -1698,7 +1718,9 @@ class Scene {
       title: roll.label ?? "Dice",
       lines: [
         `Dice: ${dice.join(", ")} (total ${sum})`,
-        `Result: ${result}`,
+        `Result: ${result}` +
+          (success === null ? "" : success ? " (succeeded)" : " (failed)"),
+        ...(roll.hits != null ? [`Hits: ${roll.hits}`] : []),
         ...(roll.marks
           ? [`${roll.marks.filter(Boolean).length} of ${dice.length} dice succeeded (gold outline)`]
           : []),
@@ -1750,7 +1772,7 @@ class Scene {
     arms.forEach((id, j) => {
       const cx = area.x + 12 + (j % cols) * (cw + 6);
       const cy = wy + 12 + Math.floor(j / cols) * 30;
-      this.weapon(id, cx, cy, cw, 24, []);
+      this.weapon(id, cx, cy, cw, 24);
       this.relabel(`weapon:${id}`, `stock-weapon:${id}`);
     });
   }
@@ -1826,7 +1848,7 @@ function createBoard(root, src) {
         <button type="button" class="pb-undo" title="Undo the last choice (Z)">Undo</button>
         <button type="button" class="pb-redo" title="Redo (Y)">Redo</button>
         <button type="button" class="pb-step"
-                title="Step: roll the dice the game waits for">Step</button>
+                title="Roll the dice the game waits for (Enter on the board)">Roll dice</button>
         <label class="pb-auto"><input type="checkbox" class="pb-auto-box">
           roll dice automatically</label>
       </div>
@@ -1892,11 +1914,12 @@ function createBoard(root, src) {
   /** @type {string | null} */
   let hover = null;
   let focusIndex = -1;
-  let lastRev = -1;
+  /** The position drawn last (game and rev): a new one resets focus, menu and tip. */
+  let lastPosition = "";
   let lastLogN = -2;
   let busy = false;
   let busyTimer = 0;
-  /** @type {{t0: number, rev: number} | null} */
+  /** @type {{t0: number, at: string} | null} */
   let pendingClick = null;
   const stats = {
     latencies: /** @type {number[]} */ ([]),
@@ -1918,7 +1941,12 @@ function createBoard(root, src) {
 
   /** @returns {Opt[]} */
   function pendingOptions() {
-    return src.get("options")?.options ?? [];
+    return src.get("choice")?.options ?? [];
+  }
+
+  /** Which position a click is made on: the game shown and its rev. @param {BoardData} d */
+  function positionOf(d) {
+    return `${d.game_serial}:${d.rev}`;
   }
 
   // --- drawing -----------------------------------------------------------------------
@@ -1972,7 +2000,7 @@ function createBoard(root, src) {
     stats.draws.push(t1 - t0);
     stats.parts = { scene: tScene - t0, dom: tDom - tScene, overlay: t1 - tDom };
     if (stats.draws.length > 1000) stats.draws.shift();
-    if (pendingClick && d.rev !== pendingClick.rev) {
+    if (pendingClick && positionOf(d) !== pendingClick.at) {
       // Click to repainted board: measured at the next frame, once this one is on screen.
       const t0click = pendingClick.t0;
       pendingClick = null;
@@ -2099,7 +2127,10 @@ function createBoard(root, src) {
 
   /** @param {BoardData} d */
   function updateDom(d) {
-    const p = d.options ?? { kind: "over", op: "", prompt: "", rule: "", options: [], odds: [] };
+    /** @type {Choice} */
+    const p = d.choice ?? {
+      kind: "over", op: "", prompt: "", rule: "", options: [], dice: 0, odds: [],
+    };
     // Only what changed is written: DOM writes (and the layout they cause) cost the most.
     setData("rev", String(d.rev));
     setData("kind", p.kind);
@@ -2109,10 +2140,11 @@ function createBoard(root, src) {
     setData("over", d.view.outcome ? "1" : "0");
     setText(promptEl, p.prompt);
     setText(ruleEl, p.rule ? `Rule ${p.rule}` : "");
-    const odds = (p.odds ?? []).map(([label, frac, pct]) => `${label} ${pct}% (${frac})`);
+    const odds = (p.odds ?? []).map((o) => `${o.result} ${o.percent}% (${o.fraction})`);
     setText(oddsEl, odds.length ? `Exact odds: ${odds.join(" · ")}` : "");
-    if (d.rev !== lastRev) {
-      lastRev = d.rev;
+    const position = positionOf(d);
+    if (position !== lastPosition) {
+      lastPosition = position;
       tip.hidden = true; // its details and "Click:" line belong to the old position
       focusIndex = surfaceHasFocus() && p.options.length ? 0 : -1;
       busy = false;
@@ -2140,7 +2172,13 @@ function createBoard(root, src) {
     }
     setProp(undoBtn, "disabled", !src.interactive || !d.view.canUndo);
     setProp(redoBtn, "disabled", !src.interactive || !d.view.canRedo);
-    setProp(stepBtn, "disabled", !src.interactive || p.kind !== "chance");
+    // One way to roll: this button (and Enter on the board) sends the step intent.
+    const rolling = p.kind === "chance";
+    setProp(stepBtn, "disabled", !src.interactive || !rolling);
+    setText(stepBtn, rolling ? `Roll ${p.dice} ${p.dice === 1 ? "die" : "dice"}` : "Roll dice");
+    if (stepBtn.classList.contains("pb-due") !== rolling) {
+      stepBtn.classList.toggle("pb-due", rolling);
+    }
     setProp(autoBox, "checked", !!d.auto_roll);
     setProp(autoBox, "disabled", !src.interactive);
     setText(errorEl, d.error || "");
@@ -2215,10 +2253,13 @@ function createBoard(root, src) {
 
   // --- intents -------------------------------------------------------------------------
 
-  /** @param {string} id */
-  function choose(id) {
+  /**
+   * Send an intent, stamped with the position on screen (the game shown and its rev) so
+   * Python refuses it if the game has moved on. One at a time: the next waits for the answer.
+   * @param {{kind: string, option?: string}} msg
+   */
+  function send(msg) {
     if (!src.interactive || busy) return;
-    if (!pendingOptions().some((o) => o.id === id)) return;
     busy = true;
     el.dataset.busy = "1";
     clearTimeout(busyTimer);
@@ -2228,16 +2269,20 @@ function createBoard(root, src) {
       el.dataset.busy = "0";
     }, 5000);
     const rev = src.get("rev");
-    pendingClick = { t0: performance.now(), rev };
+    const game = src.get("game_serial");
+    pendingClick = { t0: performance.now(), at: `${game}:${rev}` };
     hideMenu();
-    src.send({ kind: "choose", option: id, rev });
+    src.send({ ...msg, rev, game });
   }
 
-  /** @param {string} kind */
+  /** Choose an option by its id: Python's game judges it. @param {string} id */
+  function choose(id) {
+    send({ kind: "choose", option: id });
+  }
+
+  /** @param {"step" | "undo" | "redo"} kind */
   function intent(kind) {
-    if (!src.interactive) return;
-    pendingClick = { t0: performance.now(), rev: src.get("rev") };
-    src.send({ kind, rev: src.get("rev") });
+    send({ kind });
   }
 
   /** @param {any} msg */
@@ -2422,6 +2467,7 @@ function createBoard(root, src) {
     } else if (onSurface && (key === "Enter" || key === " ")) {
       const o = pendingOptions()[focusIndex < 0 ? 0 : focusIndex];
       if (o) choose(o.id);
+      else if (src.get("choice")?.kind === "chance") intent("step");
     } else if (key === "Escape") hideMenu();
     else return;
     ev.preventDefault();
@@ -2483,6 +2529,7 @@ function createBoard(root, src) {
         cx: rect.left + (r.x + r.w / 2) * scale,
         cy: rect.top + (r.y + r.h / 2) * scale,
         depth: r.depth,
+        tip: r.tip ?? null,
         options: (optionsByRegion.get(r.id) ?? []).map((i) => opts[i].id),
       }));
     },
