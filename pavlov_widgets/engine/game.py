@@ -31,6 +31,7 @@ from typing import Any
 
 from . import dice as dice_mod
 from .actions import Option
+from .check import check_state, check_variant_cards
 from .components import Components, default_components
 from .errors import (
     BadDiceError,
@@ -49,7 +50,6 @@ from .rules import combat, counters, raids, reinforcements, setup, soviet_cards,
 from .rules.scoring import Score, score
 from .settings import RuleSettings
 from .state import GameState
-from .validate import check_state, check_variant_cards
 
 SAVE_FORMAT = "pavlov-widgets-save"
 SAVE_VERSION = 1
@@ -110,15 +110,15 @@ class Game:
         self,
         initial: GameState,
         components: Components | None = None,
-        options: RuleSettings | None = None,
+        settings: RuleSettings | None = None,
         auto_roll: bool = True,
     ) -> None:
         """Start from a prepared state (see :meth:`new` and the scenario registry)."""
         self.components = components or default_components()
-        self.options = options or RuleSettings()
+        self.settings = settings or RuleSettings()
         self.auto_roll = auto_roll
         self._initial = initial.copy()
-        self._engine = Engine(initial.copy(), self.components, self.options)
+        self._engine = Engine(initial.copy(), self.components, self.settings)
         self._history: list[_Entry] = []
         self._redo: list[list[_Entry]] = []
         self._snapshots: dict[int, tuple[GameState, int]] = {}
@@ -136,7 +136,7 @@ class Game:
     def new(
         cls,
         seed: int = 0,
-        options: RuleSettings | None = None,
+        settings: RuleSettings | None = None,
         components: Components | None = None,
         auto_roll: bool = True,
     ) -> Game:
@@ -144,7 +144,7 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int, not {seed!r}")
         comps = components or default_components()
-        opts = options or RuleSettings()
+        opts = settings or RuleSettings()
         return cls(setup.initial_state(seed, comps, opts), comps, opts, auto_roll)
 
     # --- reading the game ------------------------------------------------------------
@@ -247,7 +247,7 @@ class Game:
 
     @property
     def history(self) -> list[dict[str, Any]]:
-        """Every choice and roll so far, as plain data."""
+        """Every choice, roll and switch to seeded dice so far, as plain data."""
         return [e.to_dict() for e in self._history]
 
     # --- acting ------------------------------------------------------------------------
@@ -316,6 +316,26 @@ class Game:
         self._auto()
         self._changed()
 
+    def use_seeded_dice(self, seed: int) -> None:
+        """Drop what is left of the dice script and roll seeded dice from now on.
+
+        A walkthrough or a hand-made position scripts its dice (``state.script``); when the
+        script runs dry, :meth:`roll` raises :class:`DiceScriptExhaustedError`. Call this to
+        play on: every later roll comes from a generator seeded with ``seed`` (the same
+        generator :meth:`new` and :meth:`fork` use). The switch is recorded in the history, so
+        save/load and undo/redo replay it exactly, and :meth:`undo` can take it back (with
+        the rolls made automatically after it). With ``auto_roll`` on, a pending roll is made
+        at once.
+
+        Raises:
+            TypeError: ``seed`` is not an int.
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, not {seed!r}")
+        self._do(_Entry("seed", seed))
+        self._auto()
+        self._changed()
+
     def step(self) -> None:
         """Move on by one: roll a pending chance step (what the board's Step button does).
 
@@ -367,7 +387,11 @@ class Game:
             self._snapshot_if_due()
 
     def _resolve(self, entry: _Entry, option: Option | None = None) -> None:
-        if entry.kind == "choose":
+        if entry.kind == "seed":  # use_seeded_dice: the script ends, the generator takes over
+            state = self._engine.s
+            state.script = None
+            state.dice_rng = dice_mod.seed_state(entry.value, "dice")
+        elif entry.kind == "choose":
             # a replayed choice is rebuilt from its id: the rules read only verb and arguments
             self._engine.resolve_decision(option or Option.from_id(entry.value))
         else:
@@ -427,7 +451,10 @@ class Game:
         return bool(self._redo)
 
     def undo(self) -> None:
-        """Take back the last choice (with the automatic rolls after it), or a hand-made roll.
+        """Take back the last choice, hand-made roll or switch of dice, with the rolls after it.
+
+        A switch of dice is :meth:`use_seeded_dice`; the rolls taken back with a step are
+        the ones ``auto_roll`` made after it.
 
         Raises:
             NothingToUndoError: nothing has been chosen or rolled yet.
@@ -467,10 +494,10 @@ class Game:
     def copy(self) -> Game:
         """An independent game at the same point, with the same history (for branching)."""
         twin = Game.__new__(Game)
-        twin.components, twin.options = self.components, self.options
+        twin.components, twin.settings = self.components, self.settings
         twin.auto_roll = self.auto_roll
         twin._initial = self._initial.copy()
-        twin._engine = Engine(self.state.copy(), self.components, self.options)
+        twin._engine = Engine(self.state.copy(), self.components, self.settings)
         twin._engine.log_entries = list(self._engine.log_entries)
         twin._history = [_Entry(e.kind, list(e.value) if isinstance(e.value, list) else e.value,
                                 e.forced, e.auto) for e in self._history]
@@ -495,7 +522,7 @@ class Game:
             state.dice_rng = dice_mod.seed_state(seed, "dice")
             state.card_rng = dice_mod.seed_state(seed, "cards")
             state.script = None
-        branch = Game(state, self.components, self.options,
+        branch = Game(state, self.components, self.settings,
                       self.auto_roll if auto_roll is None else auto_roll)
         # the branch's log goes on from this game's log; undo never reaches behind the fork
         before = list(self._engine.log_entries)
@@ -513,7 +540,7 @@ class Game:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "components": self.components.fingerprint,
-            "options": self.options.to_dict(),
+            "options": self.settings.to_dict(),
             "auto_roll": self.auto_roll,
             "initial": self._initial.to_dict(),
             "history": self.history,
@@ -583,8 +610,8 @@ class Game:
 
     def _load_entry(self, i: int, raw: Any) -> None:
         where = f"save.history[{i}]"
-        if not isinstance(raw, dict) or raw.get("kind") not in ("choose", "roll"):
-            raise SaveFormatError(f"{where}: must be a choice or a roll")
+        if not isinstance(raw, dict) or raw.get("kind") not in ("choose", "roll", "seed"):
+            raise SaveFormatError(f"{where}: must be a choice or a roll (or a seed)")
         extra = set(raw) - {"kind", "value", "forced", "auto"}
         if extra:
             raise SaveFormatError(f"{where}: unknown field(s) {sorted(extra)}")
@@ -593,7 +620,12 @@ class Game:
             raise SaveFormatError(f"{where}: forced and auto must be true or false")
         value = raw.get("value")
         try:
-            if raw["kind"] == "choose":
+            if raw["kind"] == "seed":
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise SaveFormatError(f"{where}.value: must be a seed (a whole number)")
+                self.use_seeded_dice(value)
+                self._history[-1].auto = auto
+            elif raw["kind"] == "choose":
                 if not isinstance(value, str):
                     raise SaveFormatError(f"{where}.value: must be an option id")
                 self.apply(value)

@@ -535,7 +535,7 @@ def test_4_0_options_forward_observer_dice() -> None:
     counter(state, "potanski", "G1")
     tokens(state, "loc:10", "artillery", 1)
     wehrmacht(state, 1, 1, "riflemen")
-    game = action_phase(state, script=[1, 1], options=RuleSettings(forward_observer_dice=2))
+    game = action_phase(state, script=[1, 1], settings=RuleSettings(forward_observer_dice=2))
     game.apply("observe:potanski")
     game.apply("target:riflemen-1")
     game.apply("one")

@@ -97,6 +97,20 @@ def test_6_0_score_counts_raids_defenders_and_attackers() -> None:
     check_invariants(game)
 
 
+def test_6_0_a_wehrmacht_counter_costs_three_anywhere_on_its_track() -> None:
+    """Not only at the door: a counter at circle 1 costs as much as one at the last circle."""
+    outcomes = []
+    for far in (True, False):
+        state = _end_position(milk_house=False)
+        counter(state, "pavlov", "G1")
+        last = len(state.tracks[2])
+        wehrmacht(state, 3, 1 if far else last, "riflemen")
+        game = start(state, {"op": "turn_end"})
+        assert game.outcome is not None
+        outcomes.append((game.score().total, game.outcome["score"], game.outcome["attackers"]))
+    assert outcomes[0] == outcomes[1] == (1 - 3, 1 - 3, 1)
+
+
 def test_6_0_game_ends_after_the_turn_the_deck_runs_out() -> None:
     state = blank()
     counter(state, "pavlov", "G1")
@@ -205,10 +219,10 @@ def test_6_0_immediate_losses() -> None:
 
 def test_6_0_first_printing_loses_on_resupply_without_food() -> None:
     options = RuleSettings(immediate_loss_no_food=True)
-    state = blank(options=options)
+    state = blank(settings=options)
     counter(state, "pavlov", "G1")
     tokens(state, "supplies", "food", 0)
-    game = reveal(state, "resupply-voentorg", options=options)
+    game = reveal(state, "resupply-voentorg", settings=options)
     assert lines(game)[-1] == (
         "T1 Wehrmacht Card Phase: A Resupply card with no Food in the house: the game is lost"
         " (3.0 Special Cards: Resupply)"

@@ -53,19 +53,19 @@ def test_options_defaults_are_the_second_printing() -> None:
     assert {k: defaults[k] for k in SECOND_PRINTING} == SECOND_PRINTING
     opts = RuleSettings(forward_observer_dice=2, victory_table="first", weapons_eat=True)
     assert RuleSettings.from_dict(opts.to_dict()) == opts
-    assert Game.new(seed=1, options=opts).to_dict()["options"] == opts.to_dict()
+    assert Game.new(seed=1, settings=opts).to_dict()["options"] == opts.to_dict()
 
 
 def test_options_forward_observer_dice() -> None:
     for dice in (2, 3):
         options = RuleSettings(forward_observer_dice=dice)
-        state = blank(options=options)
+        state = blank(settings=options)
         counter(state, "potanski", "G1")
         tokens(state, "loc:10", "artillery", 1)
         wehrmacht(state, 1, 1, "riflemen")
         state.phase = "counter_actions"
         state.actions_left = 3
-        game = start(state, {"op": "counter_actions_start"}, script=[1] * dice, options=options)
+        game = start(state, {"op": "counter_actions_start"}, script=[1] * dice, settings=options)
         game.apply("observe:potanski")
         game.apply("target:riflemen-1")
         game.apply("one")
@@ -79,35 +79,35 @@ def test_options_forward_observer_dice() -> None:
 def test_options_victory_table() -> None:
     for table, level in (("second", "Minor Defeat"), ("first", "Draw")):
         options = RuleSettings(victory_table=table)
-        state = blank(options=options)
+        state = blank(settings=options)
         play_out_deck(state)
         counter(state, "pavlov", "G1")
         for track in range(1, 5):  # 1 defender - 3 x 4 attackers = -11
             wehrmacht(state, track, 1, "riflemen")
-        game = start(state, {"op": "turn_end"}, options=options)
+        game = start(state, {"op": "turn_end"}, settings=options)
         assert game.outcome is not None
         assert (game.outcome["score"], game.outcome["level"]) == (-11, level)
 
 
 def test_options_immediate_loss_no_food() -> None:
     options = RuleSettings(immediate_loss_no_food=True)
-    state = blank(options=options)
+    state = blank(settings=options)
     counter(state, "pavlov", "G1")
     tokens(state, "supplies", "food", 1)  # some Food: no loss, the counter is fed
-    game = reveal(state, "resupply-voentorg", options=options)
+    game = reveal(state, "resupply-voentorg", settings=options)
     assert not game.is_over and at(game, "supplies", "food") == 0
 
 
 def test_options_weapons_eat() -> None:
     def position(options: RuleSettings) -> Game:
-        state = blank(options=options)
+        state = blank(settings=options)
         for cid, square in [("sobgayda", "G1"), ("murzaev", "G1"), ("pavlov", "G2"),
                             ("chekhov", "G3"), ("chait", "reserves")]:
             counter(state, cid, square)
         weapon(state, "m1937", "G1")
         weapon(state, "dp-1", "reserves")
         tokens(state, "supplies", "food", 1)
-        return reveal(state, "resupply-voentorg", options=options)
+        return reveal(state, "resupply-voentorg", settings=options)
 
     game = position(RuleSettings())  # five counters, one Food: all fed
     assert lines(game)[1] == (
@@ -127,11 +127,11 @@ def test_options_weapons_eat() -> None:
 
 
 def _shifted_bomb(options: RuleSettings) -> Game:
-    state = blank(options=options)
+    state = blank(settings=options)
     disrupt_location(state, 13)
     tokens(state, "loc:14", "wire", 1)
     # 13 is Disrupted: the bomb shifts to 14, which holds a Wire token
-    return reveal(state, "d1-ju87-2-1", script=[4, 4, 5, 1, 1, 1], options=options)
+    return reveal(state, "d1-ju87-2-1", script=[4, 4, 5, 1, 1, 1], settings=options)
 
 
 def test_options_ju87_shift_removes_tokens() -> None:
@@ -154,15 +154,15 @@ def test_options_ju87_shift_removes_tokens() -> None:
 def test_options_ju87_shift_adds_fog() -> None:
     for adds in (True, False):
         options = RuleSettings(ju87_shift_adds_fog=adds)
-        state = blank(options=options)
+        state = blank(settings=options)
         disrupt_location(state, 14)
-        game = reveal(state, "d1-ju87-2-1", script=[5, 5, 4, 1, 1, 1], options=options)
+        game = reveal(state, "d1-ju87-2-1", script=[5, 5, 4, 1, 1, 1], settings=options)
         assert lines(game)[3] == (
             f"{W}Bomb on 15: 139th Signal Battalion is Disrupted (3.0 Bomb Stalingrad)")
         assert len(game.state.soviet_discard) == (1 if adds else 0)
         # a direct hit on 14-17 always adds one
-        state = blank(options=options)
-        game = reveal(state, "d1-ju87-2-1", script=[5, 5, 4, 1, 1, 1], options=options)
+        state = blank(settings=options)
+        game = reveal(state, "d1-ju87-2-1", script=[5, 5, 4, 1, 1, 1], settings=options)
         assert len(game.state.soviet_discard) == 1
 
 
@@ -172,10 +172,10 @@ def test_options_sapper_on_placement() -> None:
     comps = load_components(overrides={"board.json": board})
     for on in (True, False):
         options = RuleSettings(sapper_on_placement=on)
-        state = blank(options=options, components=comps)
+        state = blank(settings=options, components=comps)
         counter(state, "pavlov", "G1")
         tokens(state, "sapper:4:1", "sapper", 1)
-        game = reveal(state, "d1-scouts-1", script=[4, 5, 1, 1], options=options,
+        game = reveal(state, "d1-scouts-1", script=[4, 5, 1, 1], settings=options,
                       components=comps)
         if on:
             assert lines(game)[3:] == [
@@ -194,7 +194,7 @@ def test_options_sapper_on_placement() -> None:
 def test_options_milk_house_at_bottom() -> None:
     seeds_last = []
     for seed in range(6):
-        deck = Game.new(seed=seed, options=RuleSettings(milk_house_at_bottom=True)).state
+        deck = Game.new(seed=seed, settings=RuleSettings(milk_house_at_bottom=True)).state
         assert deck.wehrmacht_deck[-1] == "d5-milk-house"
         seeds_last.append(Game.new(seed=seed).state.wehrmacht_deck[-1])
     assert any(last != "d5-milk-house" for last in seeds_last)  # shuffled in by default

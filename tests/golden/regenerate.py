@@ -31,12 +31,12 @@ PASSING = frozenset({"end-phase", "actions-done", "moves-done", "done", "decline
 
 @dataclass(frozen=True)
 class Golden:
-    """One golden game: its file name, seed, how eagerly the policy acts, and the options."""
+    """One golden game: its file name, seed, how eagerly the policy acts, and the rule settings."""
 
     name: str
     seed: int
     eagerness: float
-    options: RuleSettings = field(default_factory=RuleSettings)
+    settings: RuleSettings = field(default_factory=RuleSettings)
 
     @property
     def path(self) -> Path:
@@ -67,11 +67,11 @@ def choose(game: Game, rng: random.Random, eagerness: float) -> str:
 
 def trace(golden: Golden) -> str:
     """Play a golden game with the current engine and return its trace."""
-    game = Game.new(seed=golden.seed, options=golden.options)
+    game = Game.new(seed=golden.seed, settings=golden.settings)
     rng = random.Random(golden.name)
     out = [
         f"# golden game {golden.name}: seed {golden.seed}, eagerness {golden.eagerness}",
-        f"# options (other than the 2nd printing's) {_changed(golden.options)}",
+        f"# options (other than the 2nd printing's) {_changed(golden.settings)}",
         "# regenerate with: python tests/golden/regenerate.py",
     ]
     seen, heading = 0, ""

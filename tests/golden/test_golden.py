@@ -60,7 +60,7 @@ def test_golden_games_are_whole_and_varied() -> None:
 
 def test_golden_game_replays_from_its_save() -> None:
     golden = GAMES[0]
-    game = Game.new(seed=golden.seed, options=golden.options)
+    game = Game.new(seed=golden.seed, settings=golden.settings)
     text = trace(golden)
     choices = [line[2:].split("  [")[0] for line in text.splitlines() if line.startswith("> ")]
     for option_id in choices:

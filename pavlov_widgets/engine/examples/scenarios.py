@@ -587,7 +587,7 @@ register(
 
 def _observer_position() -> Position:
     return (
-        Position(options=RuleSettings(forward_observer_dice=2))
+        Position(settings=RuleSettings(forward_observer_dice=2))
         .counter("potanski", "G1")
         .tokens("artillery", "loc:10")
         .wehrmacht(1, 1, "stug-iiib")
@@ -694,7 +694,7 @@ register(
 
 
 def _support_position() -> Position:
-    p = Position(options=RuleSettings(operational_support=True)).counter("pavlov", "G1")
+    p = Position(settings=RuleSettings(operational_support=True)).counter("pavlov", "G1")
     card = p.soviet_card("62nd-army-cp", "13th-guards-cp")
     return p.operational_support("mamayev-kurgan").hand(card).resume("soviet_cards")
 
@@ -725,7 +725,7 @@ register(
 
 def _tactics_position(level: str, cards: tuple[str, ...]) -> Position:
     return (
-        Position(options=RuleSettings(tactics=level), turn=1)
+        Position(settings=RuleSettings(tactics=level), turn=1)
         .counter("pavlov", "reserves")
         .tactics_on_top(*cards)
         .wehrmacht_cards("d1-leig18-1", "d1-riflemen-1", "d1-riflemen-2")
