@@ -20,8 +20,7 @@ string) is judged by its id alone.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import ActionIdError
 
@@ -163,14 +162,25 @@ def parse(option_id: str) -> tuple[str, dict[str, ArgValue]]:
     return verb, args
 
 
-class Option:
+class _OptionFields(NamedTuple):
+    verb: str
+    args: Mapping[str, ArgValue]
+    label: str
+    targets: tuple[str, ...]
+    decision: int
+    id: str
+
+
+class Option(_OptionFields):
     """One legal choice of a pending decision: a verb with typed arguments.
 
     ``Option("move", "Move Pavlov", ("counter:pavlov",), counter="pavlov")`` is the option
-    whose id is ``"move:pavlov"``. Options are immutable.
+    whose id is ``"move:pavlov"``. Options are immutable (a tuple underneath: thousands are
+    made per game, and a tuple is what Python builds and reads fastest).
 
     Attributes:
         verb: what the choice does (a key of :data:`VERBS`).
+        args: the arguments by name (see :data:`VERBS`); read them, never change them.
         label: what a person reads on a button.
         targets: board regions this option is drawn on (``"counter:pavlov"``,
             ``"square:G4R1"``, ``"loc:12"``, ``"track:4:1"``, ``"card:soviet-03:top"``,
@@ -180,25 +190,25 @@ class Option:
         id: the option's id (see :func:`encode`).
     """
 
-    __slots__ = ("_args", "decision", "id", "label", "targets", "verb")
+    __slots__ = ()
 
-    verb: str
-    _args: dict[str, ArgValue]
-    label: str
-    targets: tuple[str, ...]
-    decision: int
-    id: str
-
-    def __init__(
-        self, verb: str, label: str, targets: tuple[str, ...] = (), /, **args: ArgValue
-    ) -> None:
-        # Thousands are made per game: set the slots directly (no per-field checks).
-        _SET_VERB(self, verb)
-        _SET_ARGS(self, args)
-        _SET_LABEL(self, label)
-        _SET_TARGETS(self, targets)
-        _SET_DECISION(self, 0)
-        _SET_ID(self, encode(verb, args) if args or verb not in VERBS else verb)
+    def __new__(
+        cls, verb: str, label: str, targets: tuple[str, ...] = (), /, **args: ArgValue
+    ) -> Option:
+        """Make the option ``verb`` with ``args``; its id is encoded once per verb and args."""
+        # the same few thousand options recur all game: encode (and check) each id once
+        if len(args) == 1:  # most verbs take one argument: the cheapest key
+            ((name, value),) = args.items()
+            key: tuple[object, ...] = (verb, name, value)
+        else:
+            key = (verb, *args.items())
+        option_id = _IDS.get(key)
+        if option_id is None:
+            if len(_IDS) > _IDS_MAX:  # options made by hand with ever new names
+                _IDS.clear()
+            option_id = _IDS[key] = encode(verb, args)
+        # ``args`` is this call's own dict, so nothing else holds it: read only by contract
+        return _TUPLE_NEW(cls, (verb, args, label, targets, 0, option_id))
 
     @classmethod
     def from_id(cls, option_id: str, label: str = "", targets: tuple[str, ...] = ()) -> Option:
@@ -206,43 +216,31 @@ class Option:
         verb, args = parse(option_id)
         return cls(verb, label or option_id, targets, **args)
 
-    @property
-    def args(self) -> Mapping[str, ArgValue]:
-        """The arguments by name (read only)."""
-        return MappingProxyType(self._args)
-
     def arg(self, name: str) -> ArgValue:
         """One argument by name (KeyError if the verb has no such argument)."""
-        return self._args[name]
+        return self.args[name]
 
     def str_arg(self, name: str) -> str:
         """A name argument (counter, weapon, square, card, token, colour …)."""
-        value = self._args[name]
+        value = self.args[name]
         if not isinstance(value, str):
             raise TypeError(f"{self.id}: {name} is a number, not a name")
         return value
 
     def int_arg(self, name: str) -> int:
         """A number argument (location, count, track, circle …)."""
-        value = self._args[name]
+        value = self.args[name]
         if not isinstance(value, int):
             raise TypeError(f"{self.id}: {name} is a name, not a number")
         return value
 
     def bound(self, decision: int) -> Option:
         """This option as handed out at decision number ``decision`` (see :attr:`decision`)."""
-        twin = _NEW(Option)
-        _SET_VERB(twin, self.verb)
-        _SET_ARGS(twin, self._args)
-        _SET_LABEL(twin, self.label)
-        _SET_TARGETS(twin, self.targets)
-        _SET_DECISION(twin, decision)
-        _SET_ID(twin, self.id)
-        return twin
+        return _TUPLE_NEW(Option, (self[0], self[1], self[2], self[3], decision, self[5]))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the board: id, verb, args, label, targets."""
-        return {"id": self.id, "verb": self.verb, "args": dict(self._args),
+        return {"id": self.id, "verb": self.verb, "args": dict(self.args),
                 "label": self.label, "targets": list(self.targets)}
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -254,6 +252,10 @@ class Option:
         return (self.id, self.label, self.targets, self.decision) == (
             other.id, other.label, other.targets, other.decision)
 
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
     def __hash__(self) -> int:
         return hash(self.id)
 
@@ -262,19 +264,22 @@ class Option:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # for pickling across processes (simulate --jobs): rebuild, then re-bind
-        return (_rebuild, (self.verb, self.label, self.targets, self._args, self.decision))
+        return (_rebuild, (self.verb, self.label, self.targets, dict(self.args), self.decision))
+
+
+def bind_all(options: list[Option], decision: int) -> list[Option]:
+    """Every option of a list as handed out at decision number ``decision`` (one pass)."""
+    new = _TUPLE_NEW
+    return [new(Option, (o[0], o[1], o[2], o[3], decision, o[5])) for o in options]
 
 
 def _rebuild(verb: str, label: str, targets: tuple[str, ...], args: dict[str, ArgValue],
              decision: int) -> Option:
-    return Option(verb, label, targets, **args).bound(decision) if decision else Option(
-        verb, label, targets, **args)
+    option = Option(verb, label, targets, **args)
+    return option.bound(decision) if decision else option
 
 
-_NEW = object.__new__
-_SET_VERB = Option.__dict__["verb"].__set__
-_SET_ARGS = Option.__dict__["_args"].__set__
-_SET_LABEL = Option.__dict__["label"].__set__
-_SET_TARGETS = Option.__dict__["targets"].__set__
-_SET_DECISION = Option.__dict__["decision"].__set__
-_SET_ID = Option.__dict__["id"].__set__
+_IDS: dict[tuple[object, ...], str] = {}
+"""Option ids already encoded, by verb and arguments (names and values)."""
+_IDS_MAX = 100_000
+_TUPLE_NEW = tuple.__new__

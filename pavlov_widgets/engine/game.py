@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from . import dice as dice_mod
-from .actions import Option
+from .actions import Option, bind_all
 from .check import check_state, check_variant_cards
 from .components import Components, default_components
 from .errors import (
@@ -126,7 +126,7 @@ class Game:
         self.rev = 0
         """The revision: it goes up by one with every change to the game (a choice, a roll,
         undo, redo), so a view can tell whether it shows the game as it is now."""
-        self._decision = next(_DECISION_SERIALS)
+        self._decision = 0  # numbered when its options are first handed out
         self._listeners: list[Callable[[Game], None]] = []
         self._engine.run()
         self._snapshot_if_due()
@@ -210,7 +210,9 @@ class Game:
         once the game has moved on, even where an option with the same id is legal again.
         """
         serial = self._decision
-        return [o.bound(serial) for o in self._fresh_options()]
+        if not serial:
+            serial = self._decision = next(_DECISION_SERIALS)
+        return bind_all(self._fresh_options(), serial)
 
     def why_not(self, region: str) -> Refusal | None:
         """Why a board region is not a choice now (None if it is one); see :mod:`.explain`.
@@ -270,7 +272,7 @@ class Game:
         if not isinstance(option_id, str):
             raise IllegalActionError(action, p["prompt"], p["rule"],
                                      "an action must be an option id (a string) or an Option")
-        if isinstance(action, Option) and action.decision not in (0, self._decision):
+        if isinstance(action, Option) and action.decision and action.decision != self._decision:
             raise IllegalActionError(
                 action, p["prompt"], p["rule"],
                 "this option was offered at an earlier decision; list the options again "
@@ -353,9 +355,10 @@ class Game:
     def _changed(self) -> None:
         """The game moved on: a new revision, a new decision to tie options to, listeners told."""
         self.rev += 1
-        self._decision = next(_DECISION_SERIALS)
-        for listener in list(self._listeners):
-            listener(self)
+        self._decision = 0
+        if self._listeners:
+            for listener in list(self._listeners):  # a listener may remove itself
+                listener(self)
 
     def on_change(self, listener: Callable[[Game], None]) -> Callable[[], None]:
         """Call ``listener(game)`` after every change (a choice, a roll, undo, redo).

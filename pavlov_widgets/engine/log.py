@@ -7,17 +7,18 @@ is about, the counters it removed) is a field of its own, so no reader parses th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-LOG_KINDS = ("event", "roll", "card", "casualty", "loss", "end")
-"""What an entry records: a rule step, a roll, a card coming into play, a counter lost,
-an immediate loss (6.0), the final score (6.0)."""
+LOG_KINDS = ("event", "turn", "roll", "card", "casualty", "loss", "end")
+"""What an entry records: a rule step, a new turn, a roll, a card coming into play, a counter
+lost, an immediate loss (6.0), the final score (6.0)."""
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One line of the game log: when, what, the dice and the rule that made it happen.
+
+    Immutable: a named tuple, because a game makes hundreds and a tuple is the cheapest
+    record Python builds.
 
     Attributes:
         turn: the turn (1–21).
@@ -47,51 +48,16 @@ class LogEntry:
     phase: str
     text: str
     rule: str
-    dice: tuple[int, ...]
-    kind: str
-    marks: tuple[bool, ...]
-    result: str
-    card: str
-    targets: tuple[str, ...]
-    removed: tuple[str, ...]
-    label: str
-    success: bool | None
-    hits: int | None
-
-    def __init__(
-        self,
-        turn: int,
-        phase: str,
-        text: str,
-        rule: str,
-        dice: tuple[int, ...] = (),
-        kind: str = "event",
-        marks: tuple[bool, ...] = (),
-        result: str = "",
-        card: str = "",
-        targets: tuple[str, ...] = (),
-        removed: tuple[str, ...] = (),
-        label: str = "",
-        success: bool | None = None,
-        hits: int | None = None,
-    ) -> None:
-        # Hundreds per game: set the slots directly (a frozen dataclass's own __init__
-        # goes through object.__setattr__ for every field).
-        s = _SETTERS
-        s[0](self, turn)
-        s[1](self, phase)
-        s[2](self, text)
-        s[3](self, rule)
-        s[4](self, dice)
-        s[5](self, kind)
-        s[6](self, marks)
-        s[7](self, result)
-        s[8](self, card)
-        s[9](self, targets)
-        s[10](self, removed)
-        s[11](self, label)
-        s[12](self, success)
-        s[13](self, hits)
+    dice: tuple[int, ...] = ()
+    kind: str = "event"
+    marks: tuple[bool, ...] = ()
+    result: str = ""
+    card: str = ""
+    targets: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    label: str = ""
+    success: bool | None = None
+    hits: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the board and saves: every field, lists for tuples."""
@@ -116,9 +82,3 @@ class LogEntry:
         dice = f" [dice {' '.join(map(str, self.dice))}]" if self.dice else ""
         return f"T{self.turn} {self.phase}: {self.text}{dice} ({self.rule})"
 
-
-_SETTERS = tuple(
-    LogEntry.__dict__[name].__set__
-    for name in ("turn", "phase", "text", "rule", "dice", "kind", "marks", "result", "card",
-                 "targets", "removed", "label", "success", "hits")
-)

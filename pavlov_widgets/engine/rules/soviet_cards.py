@@ -153,9 +153,10 @@ def unavailable(e: Engine, unit: str, action: str) -> str | None:
     options) and the "why not?" answers of :mod:`pavlov_widgets.engine.explain` both read it.
     """
     stock = e.s.tokens["stock"]
-    name = e.unit(unit).short
     if action == "recover":
-        return None if _any_disrupted(e, unit) else f"no location of the {name} is Disrupted"
+        if _any_disrupted(e, unit):
+            return None
+        return f"no location of the {e.unit(unit).short} is Disrupted"
     if unit == "62nd-army-cp":
         if action == "support":
             return None if support_ready(e) else _support_missing(e)
@@ -190,7 +191,7 @@ def unavailable(e: Engine, unit: str, action: str) -> str | None:
             if not any(e.c.soviet_cards[c].fog for c in e.s.hand):
                 return "no Fog of War card is in the hand"
             if len(_any_disrupted(e, unit)) >= len(e.unit_locations(SIGNALS)):
-                return f"every location of the {name} is Disrupted"
+                return f"every location of the {e.unit(unit).short} is Disrupted"
             return None
         return _token_missing(e, unit, "wire")
     if unit == "32nd-guards-artillery":
@@ -209,11 +210,11 @@ def unavailable(e: Engine, unit: str, action: str) -> str | None:
 
 def _token_missing(e: Engine, unit: str, kind: str) -> str | None:
     """Why a unit cannot ready a token of ``kind`` (none in stock, no free location)."""
-    token = e.c.tokens[kind].name
     if not e.count("stock", kind):
-        return f"no {token} token is left in the stock"
+        return f"no {e.c.tokens[kind].name} token is left in the stock"
     if not _token_free(e, unit, kind):
-        return f"every location of the {e.unit(unit).short} already holds a {token} token"
+        return (f"every location of the {e.unit(unit).short} already holds a "
+                f"{e.c.tokens[kind].name} token")
     return None
 
 
@@ -286,14 +287,13 @@ def _card_options(e: Engine, p: dict[str, Any]) -> list[Option]:
         if card.fog or card_id in used:
             continue
         for unit in card.units:
-            short = e.unit(unit).short
             for action, _label in UNIT_ACTIONS[unit]:
                 key = (unit, action)
                 ok = open_now.get(key)
                 if ok is None:
-                    ok = open_now[key] = available(e, unit, action)
+                    ok = open_now[key] = unavailable(e, unit, action) is None
                 if ok:
-                    opts.append(_card_option(index, card_id, unit, short, action))
+                    opts.append(_card_option(index, card_id, unit, e.unit(unit).short, action))
     opts.append(_END_PHASE)
     return opts
 
@@ -384,13 +384,23 @@ def _resupply(e: Engine, unit: str) -> None:
 
 def _resupply_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = [
-        Option("take", f"Add {e.c.tokens[k].name} ({e.count('stock', k)} in stock)",
-               ("box:staging",), token=k)
+        _take_option(k, e.c.tokens[k].name, e.count("stock", k))
         for k in SUPPLY_TOKENS
         if e.count("stock", k) > 0
     ]
-    opts.append(Option(DONE, f"Done ({5 - p['left']} added)"))
+    opts.append(_done_adding(5 - p["left"]))
     return opts
+
+
+@cache
+def _take_option(kind: str, name: str, in_stock: int) -> Option:
+    """Resupply: one token from the stock (memoised on what its label shows)."""
+    return Option("take", f"Add {name} ({in_stock} in stock)", ("box:staging",), token=kind)
+
+
+@cache
+def _done_adding(added: int) -> Option:
+    return Option(DONE, f"Done ({added} added)")
 
 
 @decision("resupply_pick", _resupply_options)
@@ -488,14 +498,18 @@ def _load_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     for k in SUPPLY_TOKENS:
         if e.count("staging", k):
             for n in _flotilla_open(e):
-                opts.append(
-                    Option("load", f"{e.c.tokens[k].name} onto {n}", (f"loc:{n}",), token=k, loc=n)
-                )
+                opts.append(_load_option(k, e.c.tokens[k].name, n))
     opts.append(_DONE_LOADING)
     return opts
 
 
 _DONE_LOADING = Option(DONE, "Done loading")
+
+
+@cache
+def _load_option(kind: str, name: str, loc: int) -> Option:
+    """Load: one token from Staging onto a Flotilla location (memoised)."""
+    return Option("load", f"{name} onto {loc}", (f"loc:{loc}",), token=kind, loc=loc)
 
 
 @decision("load_pick", _load_options)

@@ -569,11 +569,14 @@ def _starve_candidates(e: Engine) -> list[str]:
 
 def _starve_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     weapons = e.s.weapons
-    return [
-        Option("starve", f"{e.name(cid)} goes hungry",
-               (f"weapon:{cid}" if cid in weapons else f"counter:{cid}",), counter=cid)
-        for cid in _starve_candidates(e)
-    ]
+    return [_starve_option(cid, e.name(cid), cid in weapons) for cid in _starve_candidates(e)]
+
+
+@cache
+def _starve_option(cid: str, name: str, weapon: bool) -> Option:
+    """Who goes hungry (memoised: the same few are offered at every Resupply)."""
+    return Option("starve", f"{name} goes hungry",
+                  (f"weapon:{cid}" if weapon else f"counter:{cid}",), counter=cid)
 
 
 @decision("starve_pick", _starve_options)
