@@ -48,6 +48,7 @@ from .errors import SaveFormatError
 from .machine import DECISIONS, STEPS
 from .settings import RuleSettings
 from .state import MARKERS, PHASES, GameState
+from .text import plural
 
 if TYPE_CHECKING:
     from .game import Game
@@ -533,7 +534,7 @@ def _check_piles(
     missing = sorted(expected - seen)
     if missing:
         first = next(iter(piles))
-        out.add(first, f"{len(missing)} {what}(s) in no pile: {', '.join(missing)}", rule)
+        out.add(first, f"{plural(len(missing), what)} in no pile: {', '.join(missing)}", rule)
 
 
 def _variants(

@@ -617,7 +617,7 @@ class Game:
             raise SaveFormatError(f"{where}: must be a choice or a roll (or a seed)")
         extra = set(raw) - {"kind", "value", "forced", "auto"}
         if extra:
-            raise SaveFormatError(f"{where}: unknown field(s) {sorted(extra)}")
+            raise SaveFormatError(f"{where}: unknown fields {sorted(extra)}")
         forced, auto = raw.get("forced", False), raw.get("auto", False)
         if not isinstance(forced, bool) or not isinstance(auto, bool):
             raise SaveFormatError(f"{where}: forced and auto must be true or false")

@@ -61,6 +61,7 @@ from ..engine.components import COLOURS, SUPPLY_TOKENS
 from ..engine.dice import p_any_at_least, p_sum_at_least
 from ..engine.observe import Circle, Observer
 from ..engine.rules.soviet_cards import UNIT_ACTIONS
+from ..engine.text import plural
 
 Scored = tuple[float, str]
 """An option's score and the reason for it."""
@@ -448,7 +449,7 @@ class HeuristicPolicy:
         if action == "storm":
             plan = self.raid_plan(v, free=False)
             return plan.gain - 1.5, (
-                f"raid with {len(plan.raiders)} counter(s): {plan.chance:.0%} to succeed, "
+                f"raid with {plural(len(plan.raiders), 'counter')}: {plan.chance:.0%} to succeed, "
                 f"expected gain {plan.gain:.1f}")
         if action == "support":
             card = v.c.operational_support[v.s.os_current]
@@ -544,7 +545,8 @@ class HeuristicPolicy:
                 manned = len(v.see.counters_on_colour(colour))
                 value = (v.c.board.defense_max - d) * (0.5 + 0.35 * manned)
                 if value > best:
-                    best, why = value, f"{colour} Defense {d} with {manned} counter(s) there"
+                    there = plural(manned, "counter")
+                    best, why = value, f"{colour} Defense {d} with {there} there"
         if v.see.location_disrupted(3):
             value = 2.0 + 0.4 * self._on_positions(v)
             if value > best:
@@ -929,7 +931,7 @@ class HeuristicPolicy:
         if kind == "suppress":
             tokens = min(spec.suppress, v.supplies_suppression())
             colours = v.see.colours_seen(where)
-            return tokens * max(v.token_value(x) for x in colours), f"{tokens} token(s)"
+            return tokens * max(v.token_value(x) for x in colours), plural(tokens, "token")
         if kind == "command":
             if not v.turns_left:
                 return 0.05, "the game ends after this phase"
@@ -938,7 +940,7 @@ class HeuristicPolicy:
                        and v.s.soviet[x].where != "raid"]
             value = sum(1.0 + (1.0 if v.s.soviet[x].disrupted else 0.0)
                         for x in targets[:3]) * 0.9
-            return value, f"recover {len(targets[:3])} counter(s)"
+            return value, f"recover {plural(len(targets[:3]), 'counter')}"
         if kind == "radio":
             return self.reinforce_value(v, 2)[0] * 0.8, "2 points of reinforcements"
         if kind == "observe":
@@ -1009,7 +1011,7 @@ class HeuristicPolicy:
         The Suppress itself was valued at that many tokens (:meth:`act_pick`).
         """
         n = o.int_arg("count")
-        return float(n), f"{n} token(s) for the boxes"
+        return float(n), f"{plural(n, 'token')} for the boxes"
 
     def suppress_split(self, v: View, o: Option) -> Scored:
         """Give each token to the colour whose box is thinnest for its number of tracks."""

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..engine import Components, Game, Option, RuleSettings
 from ..engine.rules.scoring import AWARDS, IMMEDIATE_LOSSES
+from ..engine.text import plural
 from .policies import Choice, Policy, get_policy, policy_name, policy_rng
 
 MAX_DECISIONS = 20_000
@@ -126,7 +127,7 @@ class SimulationError(RuntimeError):
         what = f"{type(cause).__name__}: {cause}" if isinstance(cause, BaseException) else cause
         super().__init__(
             f"game with seed {seed} (policy {policy}, variant {variant or 'base'}) failed after "
-            f"{len(choices)} decision(s): {what}"
+            f"{plural(len(choices), 'decision')}: {what}"
         )
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -270,7 +270,7 @@ SAVE_EDITS: list[tuple[str, Any, str]] = [
     ("history", {}, "save.history: must be a list"),
     ("history.0", "end-phase", "save.history[0]: must be a choice or a roll"),
     ("history.0.kind", "wish", "save.history[0]: must be a choice or a roll"),
-    ("history.0.note", "hi", "save.history[0]: unknown field(s) ['note']"),
+    ("history.0.note", "hi", "save.history[0]: unknown fields ['note']"),
     ("history.0.value", "buy:everything", "save.history[0]: illegal action 'buy:everything'"),
     ("history.0.value", 7, "save.history[0].value: must be an option id"),
     ("history.0.auto", "no", "save.history[0]: forced and auto must be true or false"),

@@ -354,7 +354,7 @@ def test_setup_2_a_card_in_two_piles() -> None:
 def test_setup_2_a_card_lost() -> None:
     state = blank()
     card = state.wehrmacht_deck.pop()
-    assert _only(state) == (f"wehrmacht_deck: 1 Wehrmacht or Resupply card(s) in no pile: {card} "
+    assert _only(state) == (f"wehrmacht_deck: 1 Wehrmacht or Resupply card in no pile: {card} "
                             "(Setup 2)")
 
 

@@ -237,7 +237,7 @@ def test_variant_cards_need_the_variant_on() -> None:
         (lambda p: p.weapon("m1973", "G1"), "did you mean 'm1937'?"),
         (lambda p: p.tokens("aa", "loc:99"), "no token place 'loc:99'"),
         (lambda p: p.tokens("ammo", "supplies"), "Position.known('token_kinds')"),
-        (lambda p: p.tokens("aa", "loc:8", 5), "5 Anti-aircraft token(s) wanted but 4 left"),
+        (lambda p: p.tokens("aa", "loc:8", 5), "5 Anti-aircraft tokens wanted but 4 left"),
         (lambda p: p.wehrmacht(1, 1, "rifleman"), "did you mean 'riflemen'?"),
         (lambda p: p.wehrmacht(7, 1, "riflemen"), "not on the board"),
         (lambda p: p.wehrmacht_cards("d1-snipper-1"), "did you mean 'd1-sniper-1'?"),
@@ -304,28 +304,28 @@ IMPOSSIBLE: list[tuple[str, Callable[[Position], Position], str]] = [
      _direct(lambda p: p.state.tokens["supplies"].update({"food": 9})),
      "tokens: 13 Food tokens in play, the game has 6 (Setup 9)"),
     ("a six-card hand at the start of a turn", _direct(_six_cards),
-     "hand: 6 card(s) resuming at turn_start"),
+     "hand: 6 cards resuming at turn_start"),
     ("a five-card hand in the Soviet Card Phase",
      lambda p: p.hand(*p.state.soviet_deck[:5]).resume("soviet_cards", actions=2),
      "hand: 5 cards; a hand holds at most 4"),
     ("a hand in the Wehrmacht Card Phase",
      lambda p: p.hand(p.state.soviet_deck[0]).resume("wehrmacht"),
-     "hand: 1 card(s) resuming at wehrmacht"),
+     "hand: 1 card resuming at wehrmacht"),
     ("an Action token outside the counter actions",
      lambda p: p.counter("chekhov", "G3", marker="action").resume("counter_moves"),
      "soviet.chekhov.marker: Chekhov keeps an Action token outside"),
     ("more moves than a phase grants",
      lambda p: p.counter("chekhov", "G3").moved("chekhov", "pavlov").resume(
          "counter_moves", moves=3),
-     "moves_left: 3 left and 2 counter(s) already moved make 5"),
+     "moves_left: 3 left and 2 counters already moved make 5"),
     ("more counters moved than the phase grants",
      lambda p: p.counter("chekhov", "G3").counter("chait", "G4R1").counter("kiselev", "G5")
      .moved("pavlov", "chekhov", "chait", "kiselev").resume("counter_moves"),
-     "moves_left: 4 counter(s) already moved, more than the 3 this phase grants (4.0 Move)"),
+     "moves_left: 4 counters already moved, more than the 3 this phase grants (4.0 Move)"),
     ("more card actions than a phase grants",
      lambda p: p.hand(*p.state.soviet_deck[:4], used=p.state.soviet_deck[:2])
      .resume("soviet_cards", actions=3),
-     "actions_left: 3 left and 2 card(s) already used make 5"),
+     "actions_left: 3 left and 2 cards already used make 5"),
     ("a Tactics card of a variant that is off",
      _direct(lambda p: p.state.tactics_in_play.append("t1-recon-1")),
      "the variant is off"),
@@ -351,7 +351,7 @@ def test_game_lists_every_problem_in_one_error() -> None:
         pos.game()
     text = str(info.value)
     assert text.startswith("this position cannot be played (3 problems):\n  - ")
-    for part in ("hand: 6 card(s)", "soviet.chekhov.where", "weapons.dp-1"):
+    for part in ("hand: 6 cards", "soviet.chekhov.where", "weapons.dp-1"):
         assert part in text
 
 

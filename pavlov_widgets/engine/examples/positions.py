@@ -39,6 +39,7 @@ from ..machine import STEPS, Engine
 from ..rules.setup import initial_state
 from ..settings import RuleSettings
 from ..state import PHASES, GameState
+from ..text import plural
 
 __all__ = ["RESUME_POINTS", "Position", "PositionError"]
 
@@ -332,7 +333,7 @@ class Position:
     def _stock_out(self, kind: str, n: int = 1) -> str:
         spec = self.components.tokens[kind]
         left = self.state.tokens["stock"].get(kind, 0)
-        return (f"{n} {spec.name} token(s) wanted but {left} left in the stock "
+        return (f"{plural(n, spec.name + ' token')} wanted but {left} left in the stock "
                 f"(the game has {spec.total}, Setup 9)")
 
     # --- 9 January Square ---------------------------------------------------------------
@@ -583,7 +584,7 @@ class Position:
         self._need_variant("Tactics", level != "none", 'RuleSettings(tactics="veteran")')
         most = 2 if level == "elite" else 1
         if len(card_ids) > most:
-            raise PositionError(f"{level}: at most {most} Tactics card(s) in play (7.2)")
+            raise PositionError(f"{level}: at most {plural(most, 'Tactics card')} in play (7.2)")
         piles = self._take_tactics(card_ids, also_in_play=True)
         gone = [c for c in piles["tactics_in_play"] if c not in card_ids]
         piles["tactics_removed"] = [*piles["tactics_removed"], *gone]
@@ -761,8 +762,8 @@ class Position:
         where = "the resume point" if point == "steps" else f"resuming at {point}"
         if s.hand and phase != "soviet_cards":
             problems.append(
-                f"hand: {len(s.hand)} card(s) {where}; every card drawn is discarded at the "
-                "end of the Soviet Card Phase (2.3) and only the next one draws (2.1)"
+                f"hand: {plural(len(s.hand), 'card')} {where}; every card drawn is discarded at "
+                "the end of the Soviet Card Phase (2.3) and only the next one draws (2.1)"
             )
         elif len(s.hand) > HAND_SIZE:
             problems.append(f"hand: {len(s.hand)} cards; a hand holds at most {HAND_SIZE}, the "
@@ -780,7 +781,7 @@ class Position:
             return ["soviet_card_phase"]
         grants = self._grants(s, "soviet_card_phase")
         s.actions_left = grants - used if self._actions is None else self._actions
-        _check_left(problems, "actions_left", s.actions_left, used, "card(s) already used",
+        _check_left(problems, "actions_left", s.actions_left, used, ("card", "already used"),
                     grants, "2.2 Take up to Three Actions")
         return ["card_actions", "card_phase_end"]
 
@@ -791,7 +792,7 @@ class Position:
         grants = self._grants(s, "counter_phase")
         s.moves_left = grants - moved if self._moves is None else self._moves
         s.actions_left = grants if self._actions is None else self._actions
-        _check_left(problems, "moves_left", s.moves_left, moved, "counter(s) already moved",
+        _check_left(problems, "moves_left", s.moves_left, moved, ("counter", "already moved"),
                     grants, "4.0 Move")
         return ["move_loop", "counter_actions_start", "counter_phase_end"]
 
@@ -801,7 +802,7 @@ class Position:
         s.actions_left = grants - acted if self._actions is None else self._actions
         s.moves_left = 0
         _check_left(problems, "actions_left", s.actions_left, acted,
-                    "Action token(s) on counters", grants, "4.0 Soviet Counter Phase")
+                    ("Action token", "on counters"), grants, "4.0 Soviet Counter Phase")
         return ["action_loop", "counter_phase_end"]
 
     def _grants(self, s: GameState, op: str) -> int:
@@ -827,14 +828,20 @@ class Position:
 
 
 def _check_left(
-    problems: list[str], field: str, left: int, used: int, what: str, grants: int, rule: str
+    problems: list[str], field: str, left: int, used: int, what: tuple[str, str], grants: int,
+    rule: str
 ) -> None:
-    """Add a problem if ``left`` plus ``used`` is not within what a phase can grant."""
+    """Add a problem if ``left`` plus ``used`` is not within what a phase can grant.
+
+    ``what`` is the noun counted and the words after it: ``("card", "already used")``.
+    """
+    noun, rest = what
+    what_used = f"{plural(used, noun)} {rest}"
     if left < 0:
-        problems.append(f"{field}: {used} {what}, more than the {grants} this phase grants "
+        problems.append(f"{field}: {what_used}, more than the {grants} this phase grants "
                         f"({rule})")
     elif left + used > MOST_A_PHASE:
-        problems.append(f"{field}: {left} left and {used} {what} make {left + used}; a phase "
+        problems.append(f"{field}: {left} left and {what_used} make {left + used}; a phase "
                         f"grants at most {MOST_A_PHASE} ({rule}; 4 only with Improved "
                         "Communications or the Command Team)")
 
