@@ -144,7 +144,7 @@ class ProvenanceTables(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         """Build the summary table and one section per data file."""
-        data_dir = Path(self.env.srcdir, self.settings.get("data-dir", "../pavlov_widgets/data"))
+        data_dir = Path(self.env.srcdir, self.options.get("data-dir", "../pavlov_widgets/data"))
         files = sorted(data_dir.glob("*.json"))
         if not files:
             return [nodes.paragraph(text=f"No component data files yet in {data_dir.name}/.")]
