@@ -2,9 +2,11 @@
 
 Each of the 19 examples in the rulebook (2nd printing) is registered here with its section,
 a summary in our own words, the position it starts from, the dice it rolls and the moves the
-player makes in it, and a check that the engine reaches exactly the outcome the rulebook
-states. The notebooks walk through them (the learner makes the moves) and the tests play
-them, so the tutor cannot drift from the engine.
+player makes in it, a check that the engine reaches exactly the outcome the rulebook states,
+and a narration of every step (a choice made or a roll rolled: :class:`Step`), written in
+our own words with its rule section. The tutor's walkthroughs
+(:mod:`pavlov_widgets.tutor.walkthrough`) show that narration step by step, and the tests
+play the examples, so the tutor cannot drift from the engine.
 
 Example:
     >>> from pavlov_widgets.engine.examples.scenarios import get_scenario
@@ -26,6 +28,32 @@ from .positions import Position
 
 
 @dataclass(frozen=True)
+class Step:
+    """The narration of one step of an example: a choice made or a roll rolled.
+
+    Attributes:
+        text: what happens at this step and why it happens, in our own words.
+        rule: the rulebook section the step illustrates ("3.0 Attack Defender").
+        focus: the board regions the step is about, in the vocabulary of
+            :attr:`pavlov_widgets.engine.Option.targets` ("square:R2", "defense:red",
+            "track:4:1", "box:suppress:red"); the walkthrough marks them.
+        why: for a choice, why the example makes it and what a different choice would
+            change (the walkthrough says it when the learner chooses otherwise); "" for a
+            roll.
+    """
+
+    text: str
+    rule: str
+    focus: tuple[str, ...] = ()
+    why: str = ""
+
+
+def _step(text: str, rule: str, *focus: str, why: str = "") -> Step:
+    """A :class:`Step` (the focus regions as arguments keep the tables below short)."""
+    return Step(text, rule, focus, why)
+
+
+@dataclass(frozen=True)
 class Scenario:
     """One rulebook example.
 
@@ -38,6 +66,8 @@ class Scenario:
         moves: the player's choices in the example, in order (option ids).
         expect: checks a played-out game; returns the differences from the rulebook's outcome.
         outcome: the outcome the rulebook states, in our words.
+        steps: the narration, one :class:`Step` for every step of the example in the order
+            they happen (its choices, which are ``moves``, and its rolls).
     """
 
     name: str
@@ -48,6 +78,7 @@ class Scenario:
     moves: tuple[str, ...]
     expect: Callable[[Game], list[str]]
     outcome: str
+    steps: tuple[Step, ...] = ()
 
     def build(self, auto_roll: bool = False) -> Game:
         """The game at the start of the example (dice scripted; by default you roll them)."""
@@ -162,6 +193,46 @@ register(
         expect=_hand_expect,
         outcome="The 13th Guards CP is used from cards 1 and 2, the third action comes from "
         "card 3; the Fog of War card gives nothing; all four cards are discarded.",
+        steps=(
+            _step("Card 1 is used for its 13th Guards Command Post half: Send "
+                  "Reinforcements, 6 points to spend on counters and weapons from the stock.",
+                  "2.2 Take up to Three Actions", "card:soviet-12:13th-guards-cp",
+                  why="Each card gives at most one action; the example opens with the 13th "
+                  "Guards half of card 1 so that it can use the very same half of card 2 next."),
+            _step("Masijashvili costs 1 point and arrives in the Reserves box.",
+                  "2.0 13th Guards Rifle Division Command Post", "counter:masijashvili",
+                  "box:reserves",
+                  why="Any mix of counters and weapons up to 6 points may be bought; the example "
+                  "buys two cheap counters to show points being spent."),
+            _step("Chait, 1 more point, joins him in Reserves.",
+                  "2.0 13th Guards Rifle Division Command Post", "counter:chait", "box:reserves",
+                  why="Another 1-point counter; what the example is about is which cards give "
+                  "the actions, not what is bought."),
+            _step("Done buying: the 4 points left over are lost, they do not carry over.",
+                  "2.0 13th Guards Rifle Division Command Post",
+                  why="Stopping here ends this action; points not spent now are gone."),
+            _step("Card 2 offers the same 13th Guards half again, and it may be used: one action "
+                  "per card, but two cards may give the same kind of action.",
+                  "2.2 Take up to Three Actions", "card:soviet-13:13th-guards-cp",
+                  why="This is the point of the example: the same action twice, each time from a "
+                  "different card."),
+            _step("Kiselev arrives in Reserves for 1 point.",
+                  "2.0 13th Guards Rifle Division Command Post", "counter:kiselev",
+                  "box:reserves",
+                  why="Any purchase would do; the example keeps it small."),
+            _step("Done again, 5 points unspent.",
+                  "2.0 13th Guards Rifle Division Command Post",
+                  why="Ending the purchase here leaves the third action for card 3."),
+            _step("The third and last action comes from card 3: its 32nd Guards Artillery half "
+                  "readies an Artillery token. The Fog of War card has no action to give.",
+                  "2.2 Take up to Three Actions", "card:soviet-23:32nd-guards-artillery",
+                  why="Three actions is the limit of the phase, and the fourth card is Fog of "
+                  "War, so card 3 is the last one that can be used."),
+            _step("The Artillery token goes on location 10. All three actions are used, so the "
+                  "phase ends and all four cards, Fog of War included, go to the discards.",
+                  "2.3 Discard all Cards", "loc:10",
+                  why="Either artillery location would do; the example picks 10."),
+        ),
     )
 )
 
@@ -197,6 +268,18 @@ register(
         .problems,
         outcome="A 5 is rolled, so Pavlov becomes a casualty (had red 2 been empty, "
         "Glushenko on the next higher red position would have been the target).",
+        steps=(
+            _step("The first die picks the colour on the Sniper card: a 3 is red, so the Sniper "
+                  "aims at the red positions.",
+                  "3.0 Attack Defender", "card:d1-sniper-1"),
+            _step("The second die picks the red position: 2, and Pavlov stands on red 2, so he "
+                  "is the target. Had red 2 been empty, the next higher occupied red position "
+                  "(Glushenko on red 4) would have been the target.",
+                  "3.0 Attack Defender", "square:R2", "counter:pavlov"),
+            _step("Four dice against the red Defense of 5: one die at 5 or more is enough. The 5 "
+                  "hits, and Pavlov is a casualty, out of the game.",
+                  "3.0 Attack Defender", "defense:red", "square:R2"),
+        ),
     )
 )
 
@@ -229,6 +312,18 @@ register(
         .logged("purple 4 is empty")
         .problems,
         outcome="A 4 meets purple Defense 4: Pavlov, already Disrupted, becomes a casualty.",
+        steps=(
+            _step("The colour die shows 5: on the Mortar card that is purple.",
+                  "3.0 Suppress Defender", "card:d1-mortar-1"),
+            _step("The position die shows 4, but purple 4 is empty and no higher purple "
+                  "position is occupied, so the search goes down: Pavlov on purple 3 is nearer "
+                  "than Glushenko on purple 1, and becomes the target.",
+                  "3.0 Suppress Defender", "square:P4R6", "square:P3", "counter:pavlov"),
+            _step("Four dice against the purple Defense of 4, and the 4 hits. A hit puts a "
+                  "Disrupted token on the target, but Pavlov already has one: a second makes "
+                  "him a casualty.",
+                  "3.0 Suppress Defender", "defense:purple", "square:P3"),
+        ),
     )
 )
 
@@ -259,6 +354,15 @@ register(
         .problems,
         outcome="A 5 is rolled: the red Defense falls to 4 (at 3, a hit would instead "
         "disrupt both counters on red).",
+        steps=(
+            _step("The colour die shows 3: on the 15cm sFH 18 card that is red, so the red part "
+                  "of the house is shelled.",
+                  "3.0 Attack Building", "card:d5-sfh18-1"),
+            _step("Five dice, the card's value, against the red Defense of 5. The 5 hits, so the "
+                  "red Defense drops by one, to 4. Had it already been down to 3, a hit would "
+                  "instead have Disrupted both counters on red.",
+                  "3.0 Attack Building", "defense:red"),
+        ),
     )
 )
 
@@ -299,6 +403,31 @@ register(
         .problems,
         outcome="The bomb on 14 destroys the Wire token there; the bomb on 10 finds it already "
         "Disrupted and moves on to 11, which is Disrupted.",
+        steps=(
+            _step("Four Ju 87s are coming. The player picks the Anti-aircraft token on location 8 "
+                  "to fire: each token fired gives two dice, then goes back to the stock.",
+                  "3.0 Bomb Stalingrad", "loc:8", "card:d4-ju87-4-1",
+                  why="Each token fired adds two dice against the planes, and every plane shot "
+                  "down is one bomb less; the example fires two of its three tokens."),
+            _step("The token on 13 is picked too: four dice in all. The token on 12 stays "
+                  "ready for a later raid.",
+                  "3.0 Bomb Stalingrad", "loc:13", "loc:12",
+                  why="A second token doubles the dice; keeping the third saves it for the next "
+                  "Ju 87 card."),
+            _step("Fire: both tokens go back to the stock and four dice are rolled.",
+                  "3.0 Bomb Stalingrad",
+                  why="Holding fire keeps the tokens but lets all four planes bomb."),
+            _step("Every die of 4 or more, the Ju 87's Defense, downs one plane. The two 4s "
+                  "bring down two, so two Ju 87s are left to bomb.",
+                  "3.0 Bomb Stalingrad", "card:d4-ju87-4-1"),
+            _step("First bomb: three dice added up give the location, 14. A Wire "
+                  "Communications token lies there, so the bomb destroys the token (back to the "
+                  "stock) instead of Disrupting the location.",
+                  "3.0 Bomb Stalingrad", "loc:14"),
+            _step("Second bomb: 10. Location 10 is already Disrupted, so the bomb moves on to the "
+                  "next location up, 11, which gets a Disrupted token.",
+                  "3.0 Bomb Stalingrad", "loc:10", "loc:11"),
+        ),
     )
 )
 
@@ -334,6 +463,25 @@ register(
         .logged("The Sappers stop Scouts")
         .problems,
         outcome="The Sapper roll shows a 5 (the Scouts' Defense): the Scouts leave the board.",
+        steps=(
+            _step("The placement die shows 4: the Machine Gunners are to enter track 4, a red "
+                  "track.",
+                  "3.0 Place Wehrmacht Counter", "track:4:1", "card:d1-machine-gunners-1"),
+            _step("Before they enter, the player may spend Suppression tokens from the red box, "
+                  "one die each. The player spends one of the two: one die, and a 4 or more "
+                  "(their Defense) would send them back to the stock.",
+                  "3.0 Place Wehrmacht Counter", "box:suppress:red",
+                  why="Only tokens in the box of the track's colour can stop infantry before it "
+                  "enters; more tokens mean more dice. The example risks one and keeps the other; "
+                  "not spending lets the counter in for sure."),
+            _step("A 2 misses; the token goes to the stock anyway. The Machine Gunners take the "
+                  "first circle of track 4 and push the Riflemen and the Scouts one circle "
+                  "forward, which puts the Scouts on the Sapper token.",
+                  "3.0 Place Wehrmacht Counter", "track:4:1", "track:4:2", "track:4:3"),
+            _step("The Sapper token is used up: three dice against the Scouts' Defense of 5. "
+                  "The 5 is enough, and the Scouts go back to the stock.",
+                  "3.0 Sapper Defenses", "track:4:3"),
+        ),
     )
 )
 
@@ -374,6 +522,22 @@ register(
         .problems,
         outcome="A 5 against green Defense 5: Glushenko is Disrupted; a 5 in the armour's five "
         "dice lowers the green Defense to 4.",
+        steps=(
+            _step("The Assault starts with the green tracks. Their infantry adds up its "
+                  "Suppress values (Machine Gunners 2, Riflemen 1, Scouts 1): 4 dice. The "
+                  "position die shows 3; green 3 is empty, so the next higher occupied green "
+                  "position, Glushenko's green 5, is the target.",
+                  "3.0 Assault", "square:G5", "counter:glushenko", "track:1:1", "track:1:2",
+                  "track:2:1"),
+            _step("Four dice against the green Defense of 5: the 5 hits, and Glushenko gets a "
+                  "Disrupted token.",
+                  "3.0 Assault", "counter:glushenko", "defense:green"),
+            _step("Then the green armour attacks the building: the Panzer IIs (1 each) and the "
+                  "StuG IIIb (3) give 5 dice against the green Defense of 5. The 5 hits and the "
+                  "green Defense drops to 4. Red and purple tracks are empty, so the card is "
+                  "done.",
+                  "3.0 Assault", "defense:green", "track:1:3", "track:2:2", "track:2:3"),
+        ),
     )
 )
 
@@ -415,6 +579,19 @@ register(
         .problems,
         outcome="All three Food tokens go to the stock and two counters are lost; the card "
         "turns to its Storm Group side (Voentorg).",
+        steps=(
+            _step("Seventeen counters need four Food tokens (one per five counters) but only "
+                  "three are in Supplies: they feed fifteen, and the player must pick two "
+                  "counters to lose. Gridin is the first.",
+                  "3.0 Special Cards: Resupply", "box:supplies", "counter:gridin",
+                  why="The player chooses who goes hungry, so keep the counters with special "
+                  "marks (Command, Forward Observer, weapons); Gridin has none."),
+            _step("Kalinin, another counter without special marks, is the second. The Resupply "
+                  "card then turns over to its Storm Group side, Voentorg, which goes into the "
+                  "Storm Group box.",
+                  "3.0 Special Cards: Resupply", "counter:kalinin", "box:storm",
+                  why="Again a plain counter: losing him costs the least."),
+        ),
     )
 )
 
@@ -462,6 +639,45 @@ register(
         .problems,
         outcome="13 ≥ 10: the raid succeeds and the card is kept for its VP. Raiders rolling "
         "1-4 are lost, 5-6 return to Reserves.",
+        steps=(
+            _step("The 62nd Army Command Post half of card 1 starts a Storm Group raid on the "
+                  "Voentorg card waiting in the Storm Group box. It is allowed because no German "
+                  "counter stands on the green tracks, the card's colour.",
+                  "3.0 Special Cards: Storm Group", "card:soviet-01:62nd-army-cp", "box:storm",
+                  why="A raid is the only way to win a Storm Group card's Victory Points, and it "
+                  "is possible only while the tracks of its colour are clear."),
+            _step("Glushenko joins the raid. Raiders come from the house, Reserves included, "
+                  "and must be neither Exhausted nor Disrupted.",
+                  "3.0 Special Cards: Storm Group", "counter:glushenko",
+                  why="Every raider adds one die to the total that must reach the card's "
+                  "Defense of 10, but each also risks being lost afterwards."),
+            _step("Alexandrov joins.",
+                  "3.0 Special Cards: Storm Group", "counter:alexandrov",
+                  why="A second die for the total, and a second counter at risk."),
+            _step("Masijashvili joins.",
+                  "3.0 Special Cards: Storm Group", "counter:masijashvili",
+                  why="Three dice average only 10.5 against the Defense of 10; a fourth makes "
+                  "success much likelier."),
+            _step("Chait joins from the Reserves box. Pavlov stays in the house.",
+                  "3.0 Special Cards: Storm Group", "counter:chait",
+                  why="The fourth raider; Pavlov, who gives Command, is kept out of the risk."),
+            _step("The raid starts with four counters: four dice.",
+                  "3.0 Special Cards: Storm Group", "box:storm",
+                  why="More raiders would mean more dice but more counters exposed; the "
+                  "example settles on four."),
+            _step("The four dice total 13, at least the Voentorg's Defense of 10: the raid "
+                  "succeeds, and the card is set aside for its 6 Victory Points.",
+                  "3.0 Special Cards: Storm Group", "box:storm"),
+            _step("Now every raider rolls for his fate, one at a time: 1-4 is lost, 5-6 comes "
+                  "back. Glushenko rolls 5 and returns to Reserves.",
+                  "3.0 Special Cards: Storm Group", "counter:glushenko", "box:reserves"),
+            _step("Alexandrov rolls 2: he is lost.",
+                  "3.0 Special Cards: Storm Group", "counter:alexandrov"),
+            _step("Masijashvili rolls 6 and returns to Reserves.",
+                  "3.0 Special Cards: Storm Group", "counter:masijashvili", "box:reserves"),
+            _step("Chait rolls 3: he is lost. Two raiders came back and the card's 6 VP are won.",
+                  "3.0 Special Cards: Storm Group", "counter:chait"),
+        ),
     )
 )
 
@@ -497,6 +713,29 @@ register(
         .where("chait", "R2")
         .problems,
         outcome="Glushenko holds G3, Masijashvili G2 (a free move), Kiselev P1.",
+        steps=(
+            _step("Glushenko is the first counter to move. Moving does not tire a counter; "
+                  "three counters may move in the phase.",
+                  "4.0 Move", "counter:glushenko",
+                  why="The example moves Glushenko to show a move onto an occupied position."),
+            _step("Glushenko moves onto Masijashvili's position G3. That is allowed because "
+                  "Masijashvili is neither Exhausted nor Disrupted; Chait's position R2 is "
+                  "closed to him because Chait is Disrupted.",
+                  "4.0 Move", "square:G3", "square:R2",
+                  why="A move onto a fresh counter's position pushes that counter out; a "
+                  "position held by an Exhausted or Disrupted counter cannot be entered."),
+            _step("Masijashvili has to leave G3: he takes G2, the position Glushenko left. This "
+                  "free move does not count as one of the three.",
+                  "4.0 Move", "counter:masijashvili", "square:G2",
+                  why="The pushed counter may go to any empty position or to Reserves; the "
+                  "example simply swaps the two."),
+            _step("Second move: Kiselev, waiting in the Reserves box.",
+                  "4.0 Move", "counter:kiselev", "box:reserves",
+                  why="A counter in Reserves may move onto a combat position like any other."),
+            _step("Kiselev takes the empty purple 1 position. One move is left, unused.",
+                  "4.0 Move", "square:P1",
+                  why="Any empty position would do; the example picks P1."),
+        ),
     )
 )
 
@@ -525,6 +764,19 @@ register(
         .equal("Chekhov exhausted", g.state.soviet["chekhov"].exhausted, True)
         .problems,
         outcome="The 4 equals the Riflemen's Defense: they return to the stock.",
+        steps=(
+            _step("Chekhov stands on a green position, so he sees the green tracks, where the "
+                  "Riflemen are. He takes the Attack action.",
+                  "4.0 Attack", "counter:chekhov", "track:1:1",
+                  why="Attack rolls the counter's Attack value in dice at an infantry counter in "
+                  "sight; it costs the counter its action and Exhausts it."),
+            _step("The target is the Riflemen on track 1, Defense 4.",
+                  "4.0 Attack", "track:1:1",
+                  why="The Riflemen are the only German counter Chekhov can see."),
+            _step("Chekhov rolls his 4 dice: 1, 2, 2 and 4. One die at the Riflemen's Defense "
+                  "of 4 is enough, so they go back to the stock; Chekhov is Exhausted.",
+                  "4.0 Attack", "track:1:1", "counter:chekhov"),
+        ),
     )
 )
 
@@ -542,6 +794,13 @@ register(
         .count("supplies", "suppression", 9)
         .problems,
         outcome="One token in the green Suppression box.",
+        steps=(
+            _step("Glushenko Suppresses. His Suppress value is 1, so one Suppression token moves "
+                  "from Supplies to the Suppression box of his position's colour, green.",
+                  "4.0 Suppress", "counter:glushenko", "box:supplies", "box:suppress:green",
+                  why="Tokens in the green box can later be spent to stop German infantry as it "
+                  "is placed on a green track."),
+        ),
     )
 )
 
@@ -581,6 +840,27 @@ register(
         .problems,
         outcome="Masijashvili and Chait recover and carry Command tokens: they cannot act "
         "this phase.",
+        steps=(
+            _step("Pavlov, who has the Command mark and stands on a combat position, takes the "
+                  "Command action: three free Recovers to give to other counters. He is "
+                  "Exhausted by it.",
+                  "4.0 Command", "counter:pavlov",
+                  why="Command turns one action into three Recovers, the cheapest way to bring "
+                  "several tired or Disrupted counters back."),
+            _step("First Recover: Masijashvili's Disrupted token comes off.",
+                  "4.0 Command", "counter:masijashvili",
+                  why="Masijashvili is both Disrupted and Exhausted; one Recover fixes only one "
+                  "of the two."),
+            _step("Second Recover, on the same counter: Masijashvili turns back from Exhausted. "
+                  "He is ready again.",
+                  "4.0 Command", "counter:masijashvili",
+                  why="Two Recovers may go to the same counter; without the second, "
+                  "Masijashvili would stay Exhausted."),
+            _step("Third Recover: Chait turns back from Exhausted. Masijashvili and Chait now "
+                  "carry Command tokens and may not act this phase; Glushenko stays Exhausted.",
+                  "4.0 Command", "counter:chait",
+                  why="Chait or Glushenko could take the last Recover; the example picks Chait."),
+        ),
     )
 )
 
@@ -612,6 +892,26 @@ register(
         .count("loc:10", "artillery", 0)
         .problems,
         outcome="2 and 4 miss the StuG (Defense 5); 5 and 6 destroy the Machine Gunners.",
+        steps=(
+            _step("Potanski, with the Forward Observer mark, calls in the Artillery token "
+                  "readied on location 10, which goes back to the stock.",
+                  "4.0 Forward Observer", "counter:potanski", "loc:10",
+                  why="The action needs a readied Artillery token and German counters the "
+                  "observer can see; both are there."),
+            _step("First target: the StuG IIIb on green track 1, in Potanski's sight.",
+                  "4.0 Forward Observer", "track:1:1",
+                  why="The observer fires at counters he sees, armour included."),
+            _step("Second target: the Machine Gunners in the circle next to it.",
+                  "4.0 Forward Observer", "track:1:2",
+                  why="The second, adjacent target is a free extra attack; declining it wastes "
+                  "half the token."),
+            _step("Two dice against the StuG IIIb (this example rolls two per target; the rule "
+                  "text says three): 2 and 4, both under its Defense of 5, so it stays.",
+                  "4.0 Forward Observer", "track:1:1"),
+            _step("Two dice against the Machine Gunners: 5 and 6, both at least their Defense "
+                  "of 4. They go back to the stock.",
+                  "4.0 Forward Observer", "track:1:2"),
+        ),
     )
 )
 
@@ -653,6 +953,44 @@ register(
         .problems,
         outcome="Both share G2 with the gun; when the Sniper hits, the player chooses which of "
         "the two is the casualty.",
+        steps=(
+            _step("Sobgayda is picked to move from the Reserves box.",
+                  "4.0 Move", "counter:sobgayda", "box:reserves",
+                  why="The example sets up a position shared by two Anti-tank counters."),
+            _step("He goes to green 2.",
+                  "4.0 Move", "square:G2",
+                  why="An empty green position, where the example's Sniper will aim later."),
+            _step("He takes the M1937 gun along: he and the gun both carry the Anti-tank mark.",
+                  "4.0 Soviet Counters and Weapon Counters", "weapon:m1937", "square:G2",
+                  why="Only a weapon with the counter's own mark may come along, and without "
+                  "the gun on G2 no second counter could join him there."),
+            _step("Murzaev is picked to move next.",
+                  "4.0 Move", "counter:murzaev",
+                  why="The second Anti-tank counter."),
+            _step("Murzaev joins Sobgayda on G2: two counters may share a position when both "
+                  "carry the same weapon mark and that weapon is there.",
+                  "4.0 Soviet Counters and Weapon Counters", "square:G2", "counter:murzaev",
+                  why="Sharing is allowed only with the matching weapon present; two such "
+                  "counters could later fire the gun together."),
+            _step("No actions this time: the Soviet Counter Phase ends and a new turn begins.",
+                  "4.0 Soviet Counter Phase",
+                  why="The example skips ahead to the next Wehrmacht Card Phase."),
+            _step("The next Soviet Card Phase is skipped too; the Wehrmacht Card Phase turns up "
+                  "a Sniper.",
+                  "2.2 Take up to Three Actions", "card:d1-sniper-1",
+                  why="Again skipping ahead to the Sniper."),
+            _step("The colour die shows 1: green.",
+                  "3.0 Attack Defender", "card:d1-sniper-1"),
+            _step("The position die shows 2: green 2, where Sobgayda and Murzaev stand together.",
+                  "3.0 Attack Defender", "square:G2"),
+            _step("Four dice against the green Defense of 6: the 6 hits the shared position.",
+                  "3.0 Attack Defender", "defense:green", "square:G2"),
+            _step("When an attack hits a shared position, only one of the two is hit, and the "
+                  "player chooses which: Murzaev is the casualty, Sobgayda and the gun stay.",
+                  "4.0 Soviet Counters and Weapon Counters", "counter:murzaev", "square:G2",
+                  why="Keep the counter you need most: Sobgayda's Inspire mark makes the "
+                  "position's Anti-tank attacks stronger."),
+        ),
     )
 )
 
@@ -686,6 +1024,38 @@ register(
         .count("supplies", "first_aid", 0)
         .problems,
         outcome="Three First Aid tokens spent; nobody is lost.",
+        steps=(
+            _step("A Sniper is turned up. The colour die shows 1: green.",
+                  "3.0 Attack Defender", "card:d1-sniper-1"),
+            _step("The position die shows 2: green 2, shared by Sobgayda and Murzaev, both "
+                  "already Disrupted.",
+                  "3.0 Attack Defender", "square:G2"),
+            _step("Four dice against the green Defense of 6: the 6 hits.",
+                  "3.0 Attack Defender", "defense:green", "square:G2"),
+            _step("Only one counter of a shared position is hit, and the player picks "
+                  "Sobgayda.",
+                  "4.0 Soviet Counters and Weapon Counters", "counter:sobgayda",
+                  why="Either could be named; the example names Sobgayda and then saves him."),
+            _step("A First Aid token from Supplies goes to the stock and cancels the casualty: "
+                  "Sobgayda stays in the house. It costs no action.",
+                  "5.0 First Aid", "box:supplies", "counter:sobgayda",
+                  why="First Aid is the only way to cancel a casualty; accepting it would lose "
+                  "Sobgayda for good."),
+            _step("A Mortar is turned up next. Its colour die shows 1: green.",
+                  "3.0 Suppress Defender", "card:d1-mortar-1"),
+            _step("The position die shows 2: the same shared position, green 2.",
+                  "3.0 Suppress Defender", "square:G2"),
+            _step("The 6 hits again. A Mortar hit Disrupts everyone on the position, and both "
+                  "counters already have a Disrupted token: a second one would make each a "
+                  "casualty.",
+                  "3.0 Suppress Defender", "defense:green", "square:G2"),
+            _step("A second First Aid token saves Sobgayda.",
+                  "5.0 First Aid", "box:supplies", "counter:sobgayda",
+                  why="Without it, Sobgayda is lost to the second Disrupted token."),
+            _step("A third First Aid token saves Murzaev. Three tokens spent, nobody lost.",
+                  "5.0 First Aid", "box:supplies", "counter:murzaev",
+                  why="Without it, Murzaev is lost; a token kept back could save someone later."),
+        ),
     )
 )
 
@@ -719,6 +1089,18 @@ register(
         .equal("next card turned up", bool(g.state.os_current), True)
         .problems,
         outcome="The card is set aside for its 4 VP and the next card is turned up.",
+        steps=(
+            _step("The 62nd Army Command Post half of card 1 is spent on Operational Support. "
+                  "The Mamayev Kurgan card asks for one Ammunition, Food, First Aid and Sapper "
+                  "token, removed from the game out of the stock, and no Disrupted token on the "
+                  "62nd Army CP, 13th Guards CP, Signal or Flotilla locations. Both hold, so the "
+                  "card is set aside for its 4 VP and the next card is turned up.",
+                  "7.1 Operational Support Cards", "card:soviet-01:62nd-army-cp",
+                  "box:operational-support",
+                  why="Operational Support trades tokens the house could have used for Victory "
+                  "Points; the 62nd Army CP's other actions (Recover, Resupply, Storm Group) "
+                  "would help the house instead."),
+        ),
     )
 )
 
@@ -761,6 +1143,30 @@ register(
         moves=("moves-done", "end-phase"),
         expect=_tactics_expect(["t1-air-superiority-1"], "t1-artillery-barrage-1"),
         outcome="Artillery rolls one extra die on turn 1; Air Superiority is in play on turn 2.",
+        steps=(
+            _step("Turn 1: the Artillery Barrage Tactics card is in play (artillery rolls one "
+                  "extra die). The first Wehrmacht card is the 7.5cm leIG 18; its colour die "
+                  "shows 1: green.",
+                  "3.0 Attack Building", "tactics:t1-artillery-barrage-1", "card:d1-leig18-1"),
+            _step("The leIG 18 normally rolls three dice; Artillery Barrage adds one, so four "
+                  "dice go against the green Defense of 6. All 1s: no damage.",
+                  "7.2.1 Veteran", "tactics:t1-artillery-barrage-1", "defense:green"),
+            _step("The turn goes on: a Riflemen card, and the placement die sends them to "
+                  "track 6.",
+                  "3.0 Place Wehrmacht Counter", "track:6:1"),
+            _step("Another Riflemen card, track 6 again: the new counter pushes the first one a "
+                  "circle forward.",
+                  "3.0 Place Wehrmacht Counter", "track:6:1", "track:6:2"),
+            _step("Nothing to do in the Soviet Counter Phase: moving is over, and turn 2 begins.",
+                  "4.0 Move",
+                  why="The example is about the Tactics cards, so it skips to turn 2."),
+            _step("The Soviet Card Phase of turn 2 is skipped too. As the Wehrmacht Card Phase "
+                  "begins, Artillery Barrage leaves play and the next Tactics card, Air "
+                  "Superiority (Ju 87 Defense +1), takes its place for the turn.",
+                  "7.2.1 Veteran", "tactics:t1-air-superiority-1",
+                  why="Skipping ahead to the start of turn 2's Wehrmacht Card Phase, where the "
+                  "Tactics card changes."),
+        ),
     )
 )
 
@@ -777,5 +1183,30 @@ register(
         moves=("moves-done", "end-phase"),
         expect=_tactics_expect(["t1-air-superiority-1", "t1-recon-1"], "t1-artillery-barrage-1"),
         outcome="On turn 2 Air Superiority and Recon are in play.",
+        steps=(
+            _step("Turn 1: two Tactics cards are in play, Artillery Barrage (artillery rolls one "
+                  "extra die) and Air Superiority (Ju 87 Defense +1). The first Wehrmacht card "
+                  "is the 7.5cm leIG 18; its colour die shows 1: green.",
+                  "3.0 Attack Building", "tactics:t1-artillery-barrage-1",
+                  "tactics:t1-air-superiority-1", "card:d1-leig18-1"),
+            _step("The leIG 18 normally rolls three dice; Artillery Barrage adds one, so four "
+                  "dice go against the green Defense of 6. All 1s: no damage.",
+                  "7.2.2 Elite", "tactics:t1-artillery-barrage-1", "defense:green"),
+            _step("The turn goes on: a Riflemen card, and the placement die sends them to "
+                  "track 6.",
+                  "3.0 Place Wehrmacht Counter", "track:6:1"),
+            _step("Another Riflemen card, track 6 again: the new counter pushes the first one a "
+                  "circle forward.",
+                  "3.0 Place Wehrmacht Counter", "track:6:1", "track:6:2"),
+            _step("Nothing to do in the Soviet Counter Phase: moving is over, and turn 2 begins.",
+                  "4.0 Move",
+                  why="The example is about the Tactics cards, so it skips to turn 2."),
+            _step("The Soviet Card Phase of turn 2 is skipped too. As the Wehrmacht Card Phase "
+                  "begins, Artillery Barrage, the card farthest from the deck, leaves play; Air "
+                  "Superiority slides over and Recon (Scouts Defense +1) joins it.",
+                  "7.2.2 Elite", "tactics:t1-air-superiority-1", "tactics:t1-recon-1",
+                  why="Skipping ahead to the start of turn 2's Wehrmacht Card Phase, where the "
+                  "Tactics cards change."),
+        ),
     )
 )

@@ -1,0 +1,264 @@
+"""The walkthrough widget: the board with ◀ ▶, a step slider, the narration and a mode toggle.
+
+:class:`WalkthroughWidget` draws a :class:`~pavlov_widgets.tutor.walkthrough.Walkthrough`
+(the model: steps, modes, narration, odds) with ipywidgets around the project's
+:class:`~pavlov_widgets.widget.Board`, shown as it is and driven through its public API only.
+The model is the single source of truth: every control calls one of its methods, and every
+change of the model (made here or in another cell, ``walk.next()``) redraws the widget.
+
+The board shows a copy of the walkthrough's game. A click on the board (a choice, the Roll
+button, undo) lands on that copy; the widget reads what was done from the copy's history,
+asks the walkthrough to do it (``choose``, ``next``, ``back``) and then shows the
+walkthrough's game again. So a choice that differs from the rulebook's changes nothing until
+the learner decides (go on or go back), and the walkthrough's own line is never touched by
+the board. Choosing on the board while watching switches to "your turn".
+
+The board cannot yet mark arbitrary regions, so the regions a step is about are named in the
+narration ("Look at: position R2, Pavlov").
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from pavlov_widgets.engine import Game
+from pavlov_widgets.widget import Board
+
+from .walkthrough import MODE_LABELS, MODES, Narration, Walkthrough, WalkthroughError
+
+MODE_BUTTONS: tuple[tuple[str, str], ...] = tuple(
+    (MODE_LABELS[m].capitalize(), m) for m in MODES
+)
+"""The mode toggle's buttons: (label, mode)."""
+
+
+class WalkthroughWidget(widgets.VBox):  # type: ignore[misc]
+    """A rulebook example, step by step, on the board.
+
+    Args:
+        walkthrough: the model to show, or a scenario's name (a new walkthrough).
+
+    Attributes:
+        walkthrough: the model (:class:`~pavlov_widgets.tutor.walkthrough.Walkthrough`).
+        board: the board (:class:`pavlov_widgets.widget.Board`) showing the game.
+        back_button, next_button: ◀ and ▶.
+        slider: the step of the rulebook's line.
+        modes: the mode toggle (watch, your turn, roll for real).
+        narration: the narration of the step (HTML).
+        go_on_button, go_back_button: shown when the learner's choice differs.
+        new_dice_button: roll for real: the same position with the next seed.
+        line_button: back to the rulebook's line.
+        status: why the last request was refused ("" when it was carried out).
+    """
+
+    def __init__(self, walkthrough: Walkthrough | str, **kwargs: Any) -> None:
+        """Build the controls around a board and follow the walkthrough's changes."""
+        model = walkthrough if isinstance(walkthrough, Walkthrough) else Walkthrough(walkthrough)
+        self.walkthrough = model
+        self.closed = False
+        """Whether :meth:`close` was called (the walkthrough then makes a new widget)."""
+        self._syncing = False
+        self._stop_board: Callable[[], None] = lambda: None
+        self.title = widgets.HTML()
+        self.back_button = widgets.Button(description="◀", tooltip="One step back",
+                                          layout=widgets.Layout(width="48px"))
+        self.next_button = widgets.Button(description="▶", tooltip="One step forward",
+                                          layout=widgets.Layout(width="48px"))
+        self.slider = widgets.IntSlider(value=model.index, min=0, max=len(model),
+                                        description="Step", continuous_update=False,
+                                        readout=True)
+        self.position = widgets.Label()
+        self.modes = widgets.ToggleButtons(options=list(MODE_BUTTONS), value=model.mode,
+                                           tooltips=["The rulebook's choices and dice",
+                                                     "You choose; the rulebook's dice",
+                                                     "The same position, fresh dice"])
+        self.narration = widgets.HTML()
+        self.go_on_button = widgets.Button(description="Go on with my choice",
+                                           button_style="warning")
+        self.go_back_button = widgets.Button(description="Go back", button_style="info")
+        self.new_dice_button = widgets.Button(description="New dice",
+                                              tooltip="Roll for real again with the next seed")
+        self.line_button = widgets.Button(description="Back to the rulebook",
+                                          tooltip="Back to the rulebook's own line")
+        self.status = widgets.HTML()
+        self.board = Board.from_game(self._board_game())
+        self._listen_to_board()
+        super().__init__(
+            children=[
+                self.title,
+                widgets.HBox([self.back_button, self.slider, self.next_button, self.position]),
+                self.modes,
+                self.narration,
+                widgets.HBox([self.go_on_button, self.go_back_button, self.new_dice_button,
+                              self.line_button]),
+                self.status,
+                self.board,
+            ],
+            **kwargs,
+        )
+        self.back_button.on_click(lambda _b: self._act(model.back))
+        self.next_button.on_click(lambda _b: self._act(model.next))
+        self.go_on_button.on_click(lambda _b: self._act(model.go_on))
+        self.go_back_button.on_click(lambda _b: self._act(model.go_back))
+        self.new_dice_button.on_click(lambda _b: self._act(model.reseed))
+        self.line_button.on_click(lambda _b: self._act(model.back_to_line))
+        self.slider.observe(self._slider_moved, names="value")
+        self.modes.observe(self._mode_picked, names="value")
+        self._stop_model = model.on_change(lambda _w: self._sync())
+        self._sync()
+
+    # --- the model drives the view ----------------------------------------------------------
+
+    def _board_game(self) -> Game:
+        """A copy of the walkthrough's game for the board: the learner rolls with a click."""
+        game = self.walkthrough.game
+        game.auto_roll = False
+        return game
+
+    def _listen_to_board(self) -> None:
+        self._stop_board()
+        self._shown = self.board.game
+        self._stop_board = self._shown.on_change(self._board_changed)
+
+    def _sync(self) -> None:
+        """Show the walkthrough as it is now (the board, the controls, the narration)."""
+        model = self.walkthrough
+        self._syncing = True
+        try:
+            self.board.game = self._board_game()
+            self._listen_to_board()
+            self.slider.value = model.index
+            self.modes.value = model.mode
+            said = model.narration()
+            self.title.value = (f"<b>{html.escape(said.title)}</b> "
+                                f"<span style='color:#666'>({html.escape(said.section)})</span>")
+            self.position.value = said.heading
+            self.narration.value = narration_html(said)
+            self.back_button.disabled = not model.can_back
+            blocked = model.why_not_next()
+            self.next_button.disabled = blocked is not None
+            self.next_button.tooltip = blocked or "One step forward"
+            waiting = model.divergence is not None
+            self.go_on_button.layout.display = "" if waiting else "none"
+            self.go_back_button.layout.display = "" if waiting else "none"
+            self.new_dice_button.layout.display = "" if model.mode == "roll" else "none"
+            self.line_button.layout.display = "" if not model.on_line else "none"
+        finally:
+            self._syncing = False
+
+    def _act(self, action: Callable[[], object]) -> None:
+        """Run one request of the learner; a refusal is shown, and changes nothing."""
+        try:
+            action()
+        except WalkthroughError as exc:
+            self.status.value = f"<span style='color:#a33'>{html.escape(str(exc))}</span>"
+            self._sync()  # the board may show a click the walkthrough refused
+            return
+        self.status.value = ""
+
+    def _slider_moved(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self._act(lambda: self.walkthrough.go(int(change["new"])))
+
+    def _mode_picked(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self._act(lambda: self.walkthrough.set_mode(str(change["new"])))
+
+    # --- the board's clicks become the walkthrough's requests ---------------------------------
+
+    def _board_changed(self, game: Game) -> None:
+        """A click on the board changed its copy: ask the walkthrough to do the same."""
+        if self._syncing or game is not self._shown:
+            return
+        self._stop_board()  # this copy has served; the next sync shows a fresh one
+        self._stop_board = lambda: None
+        self._act(lambda: self._replay(game))
+
+    def _replay(self, game: Game) -> None:
+        """Do on the walkthrough what was done on the board's copy (one step)."""
+        model = self.walkthrough
+        done = model.game.history
+        now = game.history
+        if len(now) < len(done):  # the board's undo
+            model.back()
+            return
+        if len(now) == len(done) or now[: len(done)] != done:
+            raise WalkthroughError("The board's game went another way; it shows the "
+                                   "walkthrough's game again.")
+        entry = now[len(done)]
+        if entry["kind"] == "choose":
+            if model.mode == "watch":
+                model.set_mode("your-turn")
+            model.choose(str(entry["value"]))
+        elif entry["kind"] == "roll" and not entry.get("forced"):
+            model.next()
+        else:
+            raise WalkthroughError("The walkthrough rolls its own dice: use ▶.")
+
+    # --- display --------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the widget and its board, and stop following the walkthrough."""
+        self.closed = True
+        self._stop_model()
+        self._stop_board()
+        self.board.close()
+        super().close()
+
+    def __repr__(self) -> str:
+        """The walkthrough's stable text (``<Walkthrough sniper: step 3 of 3 (watch)>``)."""
+        return repr(self.walkthrough)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget, with its text and a static picture for pages without a kernel."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if not isinstance(bundle, dict):
+            return bundle
+        data = dict(bundle)
+        data["text/plain"] = repr(self)
+        data["text/html"] = (f"<div>{self.title.value}<p>{html.escape(self.position.value)}</p>"
+                             f"{self.narration.value}</div>{self.board.static_html()}")
+        return data
+
+
+def narration_html(said: Narration) -> str:
+    """The narration as HTML.
+
+    The step's text and rule, its dice and odds, what to look at, a pending difference from
+    the rulebook, and what comes next.
+    """
+    esc = html.escape
+    parts = [f"<p>{esc(said.text)} <i>({esc(said.rule)})</i></p>"]
+    played = said.played
+    if played is not None and played.roll is not None:
+        roll = played.roll
+        dice = " ".join(
+            f"<span style='display:inline-block;min-width:1.4em;text-align:center;"
+            f"border:1px solid #555;border-radius:4px;margin-right:2px;"
+            f"{'background:#f3d38a;' if hit else ''}'>{d}</span>"
+            for d, hit in zip(roll.dice, roll.marks or (False,) * len(roll.dice), strict=True)
+        )
+        parts.append(f"<p>{esc(roll.label)}: {dice} → <b>{esc(roll.result)}</b> "
+                      f"<span style='color:#555'>({esc(roll.odds_text)})</span></p>")
+    elif played is not None and played.option is not None:
+        if not played.by_rulebook:
+            who = "Your choice"
+        elif said.mode == "your-turn" and not said.branch_steps:
+            who = "Your choice, the rulebook's too"
+        else:
+            who = "The rulebook's choice"
+        parts.append(f"<p>{who}: <b>{esc(played.option.label)}</b></p>")
+    if said.focus_names:
+        parts.append(f"<p>Look at: {esc(', '.join(said.focus_names))}</p>")
+    if said.message:
+        parts.append(f"<p style='border-left:3px solid #c80;padding-left:6px'>"
+                     f"{esc(said.message)}</p>")
+    parts.append(f"<p style='color:#444'>{esc(said.next)}</p>")
+    return "".join(parts)
+
+
+__all__ = ["MODE_BUTTONS", "WalkthroughWidget", "narration_html"]
