@@ -9,7 +9,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/venv.sh
 
 ensure_venv tutor
-# The same JupyterLab defaults as on Binder (no pop-up about news and updates).
+# The same JupyterLab defaults as on Binder (no pop-up about news and updates; notebooks saved
+# a few seconds after they change, so a reloaded page finds its boards in the running kernel).
 mkdir -p .venv/share/jupyter/lab/settings
 cp binder/overrides.json .venv/share/jupyter/lab/settings/overrides.json
 .venv/bin/python -m pavlov_widgets.tutor.workspace notebooks my-notebooks

@@ -7,8 +7,10 @@ recomputes what the browser draws and syncs it as traitlets (see
 :mod:`pavlov_widgets.widget.view`): ``plan`` (the printed board, once per game), ``view``
 (where everything is), ``choice`` (the pending choice), ``last_roll``, ``log_entries``,
 ``error``, ``rev`` (the game's :attr:`~pavlov_widgets.engine.Game.rev`), ``game_serial``
-(which game the board shows) and ``auto_roll``. Because the state lives in traits, the board
-survives a page reload, shows in saved notebooks and keeps several views of one board in step.
+(which game the board shows), ``auto_roll`` and ``saved`` (where the game is saved). Because
+the state lives in traits, the board survives a page reload (JupyterLab restores every view
+whose output the notebook file holds from the running kernel, at the moment the game is at),
+shows in saved notebooks and keeps several views of one board in step.
 
 The browser sends intents only:
 
@@ -16,7 +18,12 @@ The browser sends intents only:
   of the pending decision;
 - ``{"kind": "step", "rev": <rev>, "game": <serial>}`` — roll the pending dice;
 - ``{"kind": "undo"}`` / ``{"kind": "redo"}`` (with ``rev`` and ``game`` from the board);
-- ``{"kind": "auto_roll", "value": true|false}``.
+- ``{"kind": "auto_roll", "value": true|false}``;
+- ``{"kind": "why_not", "region": <region>, "rev": <rev>, "game": <serial>}`` — a question,
+  not an intent: why is this place not a choice now? The board answers with a custom
+  ``{"kind": "why_not", "region", "rev", "game", "text", "rule"}`` message carrying the
+  engine's reason (:meth:`Game.why_not <pavlov_widgets.engine.Game.why_not>`; an empty text
+  when the place is a choice) for the position the game is at, and changes nothing.
 
 A message that cannot be read (not an object, an unknown kind, the wrong types) or that was
 made on another position (its ``rev`` is not the game's, or its ``game`` not the one shown)
@@ -25,6 +32,11 @@ its error is shown as it is. A refused message leaves the game exactly as it was
 clear sentence in ``error``, which the board shows under the picture; the next change of the
 game clears it. Each message is acknowledged with a custom
 ``{"kind": "ack", "ok": ..., "rev": ...}`` message so the browser can take clicks again.
+
+Where the game is saved: :meth:`Board.autosaved` plays a game kept in a file (saved after every
+change, picked up again when the cell runs a second time or after a kernel restart);
+:meth:`Board.save` and :meth:`Board.load` remember their file too. :attr:`Board.save_path`
+says where, and the bar shows it (the ``saved`` trait).
 """
 
 from __future__ import annotations
@@ -32,6 +44,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -53,8 +66,8 @@ from . import view as views
 STATIC = Path(__file__).resolve().parent / "static"
 """The folder of ``board.js`` and ``board.css``."""
 
-MESSAGE_KINDS = ("choose", "step", "undo", "redo", "auto_roll")
-"""The intents the browser may send."""
+MESSAGE_KINDS = ("choose", "step", "undo", "redo", "auto_roll", "why_not")
+"""The messages the browser may send: five intents and one question (``why_not``)."""
 
 
 class BoardMessageError(ValueError):
@@ -109,6 +122,10 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
     the two games are at the same rev."""
     auto_roll = traitlets.Bool(True).tag(sync=True)
     """Roll dice as soon as they come up; off, a Roll button shows the exact odds first."""
+    saved = traitlets.Dict().tag(sync=True)
+    """Where the game is saved: ``{"path": ..., "name": <the file's name>, "rev": <the rev
+    saved>, "auto": <saved after every change>}``, or ``{}`` when it has not been saved (see
+    :attr:`save_path`)."""
 
     load = _LoadDescriptor()
 
@@ -132,6 +149,8 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         if auto_roll is not None:
             game.auto_roll = bool(auto_roll)
         self._game = game
+        self._save_path: Path | None = None
+        self._autosave = False
         self._plan_key = ""
         self._pictures = 0
         self._held = 0
@@ -170,17 +189,79 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         return cls(get_scenario(name).build(auto_roll=auto_roll))
 
     @classmethod
+    def autosaved(
+        cls,
+        path: str | Path,
+        *,
+        seed: int = 0,
+        settings: RuleSettings | None = None,
+        auto_roll: bool = True,
+    ) -> Board:
+        """A board whose game lives in the file ``path``: saved there after every change.
+
+        If the file holds a saved game, the board picks it up where it was, with its own
+        settings and dice (so running the cell again, or after a kernel restart, goes on with
+        the same game); otherwise a new game is dealt from ``seed`` under ``settings`` and saved
+        there at once. Whatever game the board shows later (``board.load(...)``,
+        ``board.game = ...``) is saved there too. The bar shows where the game is saved;
+        :attr:`save_path` says it too.
+
+        Raises:
+            SaveFormatError: the file is not a saved game (it is left as it was).
+        """
+        where = Path(path)
+        exists = where.exists()
+        if exists:
+            game = Game.load(where)
+        else:
+            game = Game.new(seed=seed, settings=settings, auto_roll=auto_roll)
+        board = cls(game)
+        board._save_path = where
+        board._autosave = True
+        if not exists:
+            board._write(where)
+        board._mark_saved()
+        return board
+
+    @classmethod
     def _load_new(cls, source: str | Path) -> Board:
-        return cls(_read_game(source))
+        board = cls(_read_game(source))
+        board._remember_file(source)
+        return board
 
     def _load_into(self, source: str | Path | Game) -> None:
         """Replace this board's game with a saved one (a path, JSON text or a Game)."""
         game = source if isinstance(source, Game) else _read_game(source)
         self.game = game
+        if not isinstance(source, Game):
+            self._remember_file(source)
 
-    def save(self, path: str | Path) -> None:
-        """Save the game (JSON, see :meth:`pavlov_widgets.engine.Game.save`)."""
-        self._game.save(path)
+    @property
+    def save_path(self) -> Path | None:
+        """The file this board's game is saved in, or None if it has not been saved.
+
+        Set by :meth:`autosaved` (saved after every change), :meth:`save` and :meth:`load`.
+        """
+        return self._save_path
+
+    def save(self, path: str | Path | None = None) -> None:
+        """Save the game (JSON, see :meth:`pavlov_widgets.engine.Game.save`).
+
+        Without ``path``, to the file it was last saved in or loaded from
+        (:attr:`save_path`); the board remembers the file either way.
+
+        Raises:
+            ValueError: no path was given and the game has never been saved.
+        """
+        target = Path(path) if path is not None else self._save_path
+        if target is None:
+            raise ValueError(
+                "Board.save(): give a path, e.g. board.save('my-game.json') (this board's "
+                "game has not been saved yet)"
+            )
+        self._write(target)
+        self._save_path = target
+        self._mark_saved()
 
     def save_html(self, path: str | Path) -> None:
         """Write a standalone HTML page with a picture of the board as it is now.
@@ -287,10 +368,36 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                 self._missed = False
                 self._refresh()
 
+    def _write(self, path: Path) -> None:
+        """Write the saved game to ``path`` whole or not at all (a new file, then a rename)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part = path.with_name(f".{path.name}.part")
+        part.write_text(self._game.to_json(), encoding="utf-8")
+        os.replace(part, path)
+
+    def _mark_saved(self) -> None:
+        """Tell the browser where the game is saved, and at which rev."""
+        if self._save_path is not None:
+            self.saved = {"path": str(self._save_path), "name": self._save_path.name,
+                          "rev": self._game.rev, "auto": self._autosave}
+
+    def _remember_file(self, source: str | Path) -> None:
+        """After a load from a file (not JSON text): the game is saved there, as it is now.
+
+        A board made by :meth:`autosaved` keeps its own file: the game it shows lives there.
+        """
+        if self._autosave:
+            return
+        if isinstance(source, Path) or not source.lstrip().startswith("{"):
+            self._save_path = Path(source)
+            self._autosave = False
+            self._mark_saved()
+
     def _refresh(self) -> None:
         """Recompute every trait from the game, once, and send them in one message.
 
-        The error of a refused message belongs to the position it was sent at: it goes.
+        The error of a refused message belongs to the position it was sent at: it goes. A
+        game opened with :meth:`autosaved` is saved to its file here, after every change.
         """
         game = self._game
         with self.hold_sync():
@@ -306,6 +413,13 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             self.rev = game.rev
             if self.auto_roll != game.auto_roll:
                 self.auto_roll = game.auto_roll
+            if getattr(self, "_autosave", False) and self._save_path is not None:
+                try:
+                    self._write(self._save_path)
+                except OSError as exc:
+                    self.error = f"The game could not be saved in {self._save_path}: {exc}"
+                else:
+                    self._mark_saved()
 
     def sync_state(self) -> dict[str, Any]:
         """The drawable state as the browser receives it (plain JSON data)."""
@@ -319,25 +433,33 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             "rev": self.rev,
             "game_serial": self.game_serial,
             "auto_roll": self.auto_roll,
+            "saved": self.saved,
         }
 
     # --- messages from the browser ----------------------------------------------------
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """Check and act on one intent; a refused one sets ``error`` and changes nothing."""
+        """Check and act on one message; a refused one sets ``error`` and changes nothing.
+
+        An intent is acknowledged; a question (``why_not``) is answered instead.
+        """
         try:
-            self.handle_message(content)
+            answer = self.handle_message(content)
         except BoardMessageError as exc:
             self.error = str(exc)
             self.send({"kind": "ack", "ok": False, "rev": self._game.rev})
             return
+        if answer is not None:
+            self.send(answer)
+            return
         self.send({"kind": "ack", "ok": True, "rev": self._game.rev})
 
-    def handle_message(self, content: Any) -> None:
+    def handle_message(self, content: Any) -> dict[str, Any] | None:
         """Act on one message from the browser (what the widget does on ``on_msg``).
 
         The game judges the intent; the board only checks that the message can be read and
-        was made on the position the game is at.
+        was made on the position the game is at. A ``why_not`` question returns its answer
+        (the engine's reason, see the module docstring); an intent returns None.
 
         Raises:
             BoardMessageError: the message is malformed or stale, or the game refused it
@@ -361,7 +483,9 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                 )
             self.error = ""
             self.auto_roll = value
-            return
+            return None
+        if kind == "why_not":
+            return self._why_not(content)
         self._check_position(content, required=kind in ("choose", "step"))
         game = self._game
         try:
@@ -379,6 +503,29 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             raise BoardMessageError(f"No dice to roll: {exc}. Nothing was done.") from exc
         except (IllegalActionError, DiceScriptExhaustedError) as exc:
             raise BoardMessageError(f"{_sentence(str(exc))} Nothing was done.") from exc
+        return None
+
+    def _why_not(self, content: dict[str, Any]) -> dict[str, Any]:
+        """The engine's reason a region is not a choice at the position the game is at.
+
+        The answer names that position (``rev``, ``game``): the browser drops an answer for a
+        position it no longer shows.
+        """
+        region = content.get("region")
+        if not isinstance(region, str) or not region:
+            raise BoardMessageError(
+                f"why_not needs a region (a string such as 'counter:pavlov'), not "
+                f"{_short(region)}; nothing was done."
+            )
+        refusal = self._game.why_not(region)
+        return {
+            "kind": "why_not",
+            "region": region,
+            "rev": self._game.rev,
+            "game": self.game_serial,
+            "text": refusal.text if refusal is not None else "",
+            "rule": refusal.rule if refusal is not None else "",
+        }
 
     def _check_position(self, content: dict[str, Any], required: bool) -> None:
         """Refuse a message made on another position than the game's (its rev or game)."""

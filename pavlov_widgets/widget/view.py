@@ -8,12 +8,14 @@ from the engine's public API — the game's state (read only), its components, t
 nothing here or in the JavaScript takes a sentence apart. There are five pieces:
 
 - :func:`layout` — what never changes during a game: the squares of the house, the tracks of
-  9 January Square, the units and locations of the Volga side, and the printed values of every
-  counter and card (the ``plan`` trait, synced once per game).
+  9 January Square, the units and locations of the Volga side, the printed values of every
+  counter and card, and the glossary (one line for every action word and term, from
+  :mod:`pavlov_widgets.engine.glossary`) (the ``plan`` trait, synced once per game).
 - :func:`game_view` — where everything is now: counters, tokens, tracks, cards, score, turn
   (the ``view`` trait, a few kilobytes).
 - :func:`choice_view` — the choice the game waits for: prompt, rule, options with the board
-  regions they are drawn on, and at a chance step the dice and the exact odds (the ``choice``
+  regions they are drawn on and the key of the glossary line that explains each (``term``,
+  see :func:`term_key`), and at a chance step the dice and the exact odds (the ``choice``
   trait).
 - :func:`last_roll` — the newest dice roll: dice, what for, the result, whether it succeeded,
   how many hit, which dice hit.
@@ -30,8 +32,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from pavlov_widgets.engine import Chance, Decision, LogEntry
+from pavlov_widgets.engine import Chance, Decision, LogEntry, Option
 from pavlov_widgets.engine.components import COLOURS, SPECIALS
+from pavlov_widgets.engine.glossary import CARD_ACTIONS, COUNTER_ACTIONS, TERMS, Term
 from pavlov_widgets.engine.observe import Observer
 
 if TYPE_CHECKING:
@@ -55,6 +58,48 @@ CARD_KIND_LABELS: dict[str, str] = {
     "resupply": "Resupply",
 }
 """What each kind of Wehrmacht card does, as its heading in 3.0 says."""
+
+
+# --- the glossary ------------------------------------------------------------------------
+
+
+def _card_key(unit: str, action: str) -> str:
+    return f"{unit}/{action}"
+
+
+def glossary() -> dict[str, list[str]]:
+    """Every line of the engine's glossary, keyed as :func:`term_key` names them.
+
+    ``<verb>`` for the words of the Soviet Counter Phase and the reactive choices,
+    ``<unit>/<action>`` for card actions (2.0), ``term/<key>`` for the other words; each value
+    is ``[word, meaning, rule]``. It travels once, in the ``plan``; an option names its line.
+    """
+    out: dict[str, list[str]] = {}
+    rows: list[tuple[str, Term]] = [(verb, term) for verb, term in COUNTER_ACTIONS.items()]
+    rows += [(_card_key(unit, action), term) for (unit, action), term in CARD_ACTIONS.items()]
+    rows += [(f"term/{key}", term) for key, term in TERMS.items()]
+    for key, term in rows:
+        out[key] = [term.word, term.meaning, term.rule]
+    return out
+
+
+def term_key(option: Option) -> str:
+    """The key of the glossary line that explains ``option`` ("" for a plain button).
+
+    Mirrors :func:`pavlov_widgets.engine.glossary.explain_option`: a card action is explained
+    by its unit's action (2.0), any other option by its verb.
+    """
+    if option.verb == "card":
+        key = (option.str_arg("unit"), option.str_arg("action"))
+        return _card_key(*key) if key in CARD_ACTIONS else ""
+    return option.verb if option.verb in COUNTER_ACTIONS else ""
+
+
+def _unit_terms(unit: str, actions: list[str]) -> list[str]:
+    """The glossary keys of a unit's card actions, in the order of their names (2.0)."""
+    words = {term.word: _card_key(u, action) for (u, action), term in CARD_ACTIONS.items()
+             if u == unit}
+    return [words.get(label, "") for label in actions]
 
 
 # --- the static layout -------------------------------------------------------------------
@@ -87,7 +132,8 @@ def layout(game: Game) -> dict[str, Any]:
         ],
         "units": [
             {"id": u.id, "name": u.name, "short": u.short, "locs": list(u.locations),
-             "actions": seen.card_actions(u.id)}
+             "actions": (actions := seen.card_actions(u.id)),
+             "terms": _unit_terms(u.id, actions)}
             for u in board.units
         ],
         "locNames": {str(n): name for n, name in sorted(board.location_names.items())},
@@ -112,6 +158,7 @@ def layout(game: Game) -> dict[str, Any]:
         "tokens": {tid: t.name for tid, t in comps.tokens.items()},
         "specials": dict(SPECIALS),
         "colours": list(COLOURS),
+        "glossary": glossary(),
     }
 
 
@@ -314,6 +361,16 @@ def _odds(result: str, p: Fraction) -> dict[str, Any]:
             "percent": round(float(p) * 100, 1)}
 
 
+def _option(option: Option) -> dict[str, Any]:
+    """One option as the board shows it; ``term`` only when a glossary line explains it."""
+    out: dict[str, Any] = {"id": option.id, "label": option.label,
+                           "targets": list(option.targets)}
+    key = term_key(option)
+    if key:
+        out["term"] = key
+    return out
+
+
 def choice_view(game: Game) -> dict[str, Any]:
     """The choice the game waits for: the ``choice`` trait.
 
@@ -329,10 +386,7 @@ def choice_view(game: Game) -> dict[str, Any]:
             "op": pending.op,
             "prompt": pending.prompt,
             "rule": pending.rule,
-            "options": [
-                {"id": o.id, "label": o.label, "targets": list(o.targets)}
-                for o in pending.options
-            ],
+            "options": [_option(o) for o in pending.options],
             "dice": 0,
             "odds": [],
         }

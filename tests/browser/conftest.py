@@ -8,6 +8,9 @@ Fixtures for browser tests (every test in this folder is marked ``browser``):
   ``served_notebook("notebooks/01_introduction.ipynb")`` or
   ``served_notebook("tests/browser/notebooks/button.ipynb")``.
 - ``save_screenshot(page, name) -> Path``: writes ``test-artifacts/<name>.png``.
+- ``lab_notebook(path) -> url``: the URL at which a JupyterLab server (one per session, on
+  the repository, with the tutor's settings from ``binder/overrides.json``) opens that
+  notebook; see ``boardpage.run_all_in_lab`` to run it.
 - ``page``, ``browser``, ``context``… from pytest-playwright, launched on the system Chromium.
 
 One Voila server (in folder mode, rooted at the repository) serves the whole session; every
@@ -19,6 +22,7 @@ throwaway HOME and Jupyter folders, listens on 127.0.0.1 on a free port, and log
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import socket
 import subprocess
@@ -183,3 +187,78 @@ def save_screenshot(artifacts_dir: Path) -> Callable[..., Path]:
         return path
 
     return save
+
+
+@pytest.fixture(scope="session")
+def jupyterlab_server(
+    repo_root: Path, artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """Start JupyterLab on the repository as the tutor does; yield its base URL with token.
+
+    The server reads its settings from a copy of ``binder/overrides.json`` (what
+    ``scripts/tutor.sh`` and Binder use), so the tests see the learner's JupyterLab. It gets
+    a throwaway HOME and Jupyter folders and logs to ``test-artifacts/jupyterlab.log``.
+    """
+    port = _free_port()
+    token = secrets.token_hex(12)
+    base = tmp_path_factory.mktemp("jupyterlab-home")
+    env = _throwaway_jupyter_env(base)
+    settings = base / "lab-settings"
+    settings.mkdir()
+    shutil.copy(repo_root / "binder" / "overrides.json", settings / "overrides.json")
+    log = artifacts_dir / "jupyterlab.log"
+    command = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        "--allow-root",
+        f"--ServerApp.root_dir={repo_root}",
+        f"--LabApp.app_settings_dir={settings}",
+    ]
+    with log.open("wb") as log_file:
+        process = subprocess.Popen(
+            command,
+            cwd=repo_root,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        base_url = f"http://127.0.0.1:{port}"
+        try:
+            _wait_until_answering(f"{base_url}/lab?token={token}", process, log)
+            yield f"{base_url}?token={token}"
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+@pytest.fixture(scope="session")
+def lab_notebook(jupyterlab_server: str, repo_root: Path) -> Callable[[str | Path], str]:
+    """Return ``open(path) -> url``: the URL at which JupyterLab opens that notebook.
+
+    ``path`` is absolute or relative to the repository root and must lie inside it. JupyterLab
+    saves the notebooks it opens: give it copies (in ``test-artifacts/``), never the
+    repository's own.
+    """
+    base, _, query = jupyterlab_server.partition("?")
+
+    def open_(path: str | Path) -> str:
+        notebook = Path(path)
+        if not notebook.is_absolute():
+            notebook = repo_root / notebook
+        relative = notebook.resolve().relative_to(repo_root).as_posix()
+        # `reset`: a fresh workspace, so no notebook of an earlier test opens beside it
+        return f"{base}/lab/tree/{urllib.parse.quote(relative)}?reset&{query}"
+
+    return open_

@@ -31,7 +31,7 @@ COLOURS_DRAWN = """(root) => {
         if (Math.abs(px[i] - 0xd5) < 6 && Math.abs(px[i + 1] - 0xeb) < 6
             && Math.abs(px[i + 2] - 0xc8) < 6) green++;
     }
-    return {green, filled, total: px.length / 4 / 11};
+    return {green, filled, total: Math.ceil(px.length / 4 / 11)};
 }"""
 
 

@@ -240,7 +240,9 @@ def test_keyboard_moves_between_options_and_never_reaches_the_notebook(blank: Pa
     labels = [o["label"] for o in board.choice["options"]]
     expect(blank.locator("#a .pb-focus-label")).to_have_text(f"Enter: {labels[0]}")
     blank.keyboard.press("ArrowRight")
-    expect(blank.locator("#a .pb-sr-focus")).to_have_text(f"Option 2 of {len(labels)}: {labels[1]}")
+    # the option, then the glossary line of its action word (issue 11)
+    spoken = f"Option 2 of {len(labels)}: {labels[1]}. "
+    expect(blank.locator("#a .pb-sr-focus")).to_contain_text(spoken)
     blank.keyboard.press("End")  # the last option is a button: it gets the focus ring
     expect(blank.locator("#a .pb-option.pb-kbd-focus")).to_have_text(labels[-1])
     blank.keyboard.press("Home")
@@ -267,7 +269,7 @@ def test_two_views_of_one_model_stay_in_step_and_clean_up_completely(blank: Page
     mount(blank, state_of(board), "b")
     assert blank.evaluate("() => window.__ro.live") == 2
     listeners = blank.evaluate("() => model.listeners()")
-    assert listeners == 2 * (9 + 1)  # nine traits and the custom messages, per view
+    assert listeners == 2 * (10 + 1)  # ten traits and the custom messages, per view
     board.apply("end-phase")
     blank.evaluate("(state) => model.setAll(state)", state_of(board))
     blank.wait_for_function(

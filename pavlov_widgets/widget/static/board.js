@@ -3,13 +3,14 @@
  * The Pavlov's House board: draws the engine's view model on a canvas and sends intents back.
  *
  * Python is the single source of truth. This module only draws what the model holds (the
- * `plan`, `view`, `choice`, `last_roll`, `log_entries`, `error`, `rev`, `game_serial` and
- * `auto_roll` traits) and sends the player's intents: `{kind: "choose", option, rev, game}`,
- * `{kind: "step", rev, game}` (roll the pending dice), `{kind: "undo", rev, game}`,
- * `{kind: "redo", rev, game}`, `{kind: "auto_roll", value}`. It never decides what is legal:
- * a click maps to the id of an option Python listed, and Python's game judges it. It reads
- * facts from named fields only (a roll's result, success and hits; a counter's state; a
- * circle's counter type and Defense), never from the text of the log.
+ * `plan`, `view`, `choice`, `last_roll`, `log_entries`, `error`, `rev`, `game_serial`,
+ * `auto_roll` and `saved` traits) and sends the player's intents: `{kind: "choose", option,
+ * rev, game}`, `{kind: "step", rev, game}` (roll the pending dice), `{kind: "undo", rev,
+ * game}`, `{kind: "redo", rev, game}`, `{kind: "auto_roll", value}`, and one question:
+ * `{kind: "why_not", region, rev, game}` (why is this place not a choice now?), which Python
+ * answers with the engine's reason in a custom message. It never decides what is legal: a
+ * click maps to the id of an option Python listed, and Python's game judges it. It reads facts
+ * from named fields only, never from the text of the log.
  *
  * Two canvases are stacked: the scene (the three panels of the board, the cards, the dice),
  * redrawn when the model changes or the board is resized, and an overlay (highlighted
@@ -17,12 +18,19 @@
  * are scaled by `devicePixelRatio` so the board is crisp. Redraws are coalesced into one
  * animation frame. `render` returns a cleanup that removes every listener and observer.
  *
+ * Where people use it: the board takes the width it is given and, on a wide screen, the
+ * height (three arrangements, see `frame`); its bar (the question, its buttons, the tools)
+ * stays in view while the board scrolls under it; after a choice, the places that glow are
+ * scrolled into view if none is; on a touch screen there are no keyboard hints and every
+ * button is finger-sized. No text on the board is ever cut short: it shrinks (down to 11 px)
+ * or wraps, and `hook.clipped()` lists anything that still had to be cut (tests keep it empty).
+ *
  * `drawStatic(root, data)` draws the same board without a kernel, for saved notebooks and
  * static HTML exports (the Python side inlines this module and calls it).
  */
 
 /**
- * @typedef {{id: string, label: string, targets: string[]}} Opt
+ * @typedef {{id: string, label: string, targets: string[], term?: string}} Opt
  * @typedef {{result: string, fraction: string, percent: number}} Odds
  * @typedef {{kind: string, op: string, prompt: string, rule: string, options: Opt[],
  *   dice: number, odds: Odds[]}} Choice
@@ -36,29 +44,33 @@
  *   radio: boolean}} SquareSpec
  * @typedef {{n: number, colour: string, circles: number, sappers: number[]}} TrackSpec
  * @typedef {{id: string, name: string, short: string, locs: number[],
- *   actions: string[]}} UnitSpec
+ *   actions: string[], terms?: string[]}} UnitSpec
  * @typedef {{name: string, attack: number, suppress: number, specials: string, cost: number,
  *   reserves: boolean}} SovietSpec
  * @typedef {{name: string, special: string, attack: number, suppress: number,
  *   cost: number}} WeaponSpec
  * @typedef {{name: string, kind: string, attack: number, suppress: number,
  *   defense: number}} WehrmachtType
+ * @typedef {[string, string, string]} Term  word, meaning, rule (engine/glossary.py)
  * @typedef {{squares: SquareSpec[], tracks: TrackSpec[], units: UnitSpec[],
  *   locNames: Record<string, string>, defense: {start: number, min: number, max: number},
  *   soviet: Record<string, SovietSpec>, weapons: Record<string, WeaponSpec>,
  *   wtypes: Record<string, WehrmachtType>,
  *   sovietCards: Record<string, string[]>, tokens: Record<string, string>,
- *   specials: Record<string, string>, colours: string[]}} Plan
+ *   specials: Record<string, string>, colours: string[],
+ *   glossary?: Record<string, Term>}} Plan
  * @typedef {{where: string, exhausted: boolean, disrupted: boolean,
  *   marker: string}} CounterState
  * @typedef {{where: string, crew: string[]}} WeaponState
  * @typedef {{id: string, type: string, defense: number}} CircleCounter
+ * @typedef {{path?: string, name?: string, rev?: number, auto?: boolean}} Saved
  * @typedef {{plan: Plan, view: any, choice: Choice, last_roll: Roll,
  *   log_entries: LogLine[], error: string, rev: number, game_serial: number,
- *   auto_roll: boolean}} BoardData
+ *   auto_roll: boolean, saved?: Saved}} BoardData
  * @typedef {{title: string, lines: string[]}} Tip
  * @typedef {{id: string, x: number, y: number, w: number, h: number,
  *   circle?: boolean, tip?: Tip, depth: number}} Region
+ * @typedef {{x: number, y: number, w: number, h: number}} Rect
  * @typedef {{get: (name: string) => any, send: (msg: object) => void,
  *   on: (cb: () => void) => void, off: (cb: () => void) => void,
  *   onAck: (cb: (msg: any) => void) => void, offAck: (cb: (msg: any) => void) => void,
@@ -67,11 +79,18 @@
 
 const TRAITS = [
   "plan", "view", "choice", "last_roll", "log_entries", "error", "rev", "game_serial", "auto_roll",
+  "saved",
 ];
+/** Logical widths of the arrangements (see `frame`); the narrow one takes any width above
+ * NARROW_MIN. */
 const WIDE = 1280;
-const MEDIUM = 972;
-const NARROW = 660;
-const MAX_SCALE = 1.2;
+const MEDIUM = 928;
+const NARROW_MIN = 340;
+/** How far a board may grow beyond its logical size when the screen has room. */
+const MAX_SCALE = 1.5;
+/** Room the bar, margins and the page's own padding take above and below the canvas when the
+ * wide board is fitted to the height of its screen (CSS px). */
+const HEIGHT_RESERVE = 100;
 const FONT_FAMILY =
   '"Segoe UI", "Helvetica Neue", Arial, "Liberation Sans", "DejaVu Sans", sans-serif';
 
@@ -169,8 +188,21 @@ function roundRect(ctx, x, y, w, h, r) {
   ctx.closePath();
 }
 
+/** Texts the drawing in progress had to cut short (`hook.clipped()`); null when not drawing. */
+/** @type {string[] | null} */
+let cutShort = null;
+
+/** Record a text that did not fit even at the smallest size. @param {string} str */
+function noteCut(str) {
+  if (cutShort && cutShort.length < 50) cutShort.push(str);
+}
+
+/** The smallest text the board draws (CSS px at scale 1). */
+const MIN_TEXT = 11;
+
 /**
- * Fit `str` in `maxW`: shrink the font down to 11 px, then cut with an ellipsis.
+ * Fit `str` in `maxW`: shrink the font down to 11 px; what still does not fit is cut with an
+ * ellipsis (and noted: a layout that cuts text is a bug the tests catch).
  * Leaves ctx.font set to the size used.
  * @param {CanvasRenderingContext2D} ctx @param {string} str @param {number} maxW
  * @param {number} size @param {string | number} [weight]
@@ -178,14 +210,28 @@ function roundRect(ctx, x, y, w, h, r) {
 function fit(ctx, str, maxW, size, weight = 400) {
   let s = size;
   setFont(ctx, s, weight);
-  while (s > 11 && measure(ctx, str) > maxW) {
+  while (s > MIN_TEXT && measure(ctx, str) > maxW) {
     s -= 0.5;
     setFont(ctx, s, weight);
   }
-  if (measure(ctx, str) <= maxW) return str;
+  if (measure(ctx, str) <= maxW + 0.5) return str;
+  noteCut(str);
   let t = str;
   while (t.length > 1 && measure(ctx, t + "…") > maxW) t = t.slice(0, -1);
   return t + "…";
+}
+
+/**
+ * The size (≤ `size`, ≥ 11) at which `str` fits `maxW`, or 0 if it fits at none.
+ * @param {CanvasRenderingContext2D} ctx @param {string} str @param {number} maxW
+ * @param {number} size @param {string | number} [weight]
+ */
+function sizeToFit(ctx, str, maxW, size, weight = 400) {
+  for (let s = size; s >= MIN_TEXT; s -= 0.5) {
+    setFont(ctx, s, weight);
+    if (measure(ctx, str) <= maxW + 0.5) return s;
+  }
+  return 0;
 }
 
 /**
@@ -205,12 +251,35 @@ function text(ctx, str, x, y, o = {}) {
 }
 
 /**
- * Break `str` into at most `maxLines` lines of width `maxW` (the last one cut with "…").
- * Uses the font already set on ctx.
+ * Break `str` into lines of width `maxW` in the font already set on ctx. With `maxLines`, the
+ * last line is cut with "…" when there is more (and noted). A single word wider than `maxW`
+ * is noted too.
  * @param {CanvasRenderingContext2D} ctx @param {string} str @param {number} maxW
- * @param {number} maxLines
+ * @param {number} [maxLines]
  */
-function wrap(ctx, str, maxW, maxLines) {
+function wrap(ctx, str, maxW, maxLines = Infinity) {
+  const lines = breakLines(ctx, str, maxW);
+  /** @param {string} l */
+  const cut = (l) => {
+    noteCut(str);
+    let t = l;
+    while (t.length > 1 && measure(ctx, t + "…") > maxW) t = t.slice(0, -1);
+    return t + "…";
+  };
+  if (lines.length > maxLines) {
+    const kept = lines.slice(0, maxLines);
+    kept[maxLines - 1] = cut(`${kept[maxLines - 1]} ${lines.slice(maxLines).join(" ")}`);
+    return kept;
+  }
+  return lines.map((l) => (measure(ctx, l) <= maxW + 0.5 ? l : cut(l)));
+}
+
+/**
+ * `str` broken into lines no wider than `maxW` where it can be (a word wider than `maxW`
+ * keeps a line of its own). Uses the font already set on ctx.
+ * @param {CanvasRenderingContext2D} ctx @param {string} str @param {number} maxW
+ */
+function breakLines(ctx, str, maxW) {
   const words = str.split(/\s+/).filter(Boolean);
   /** @type {string[]} */
   const lines = [];
@@ -225,18 +294,26 @@ function wrap(ctx, str, maxW, maxLines) {
     }
   }
   if (line) lines.push(line);
-  /** @param {string} l */
-  const cut = (l) => {
-    let t = l;
-    while (t.length > 1 && measure(ctx, t + "…") > maxW) t = t.slice(0, -1);
-    return t + "…";
-  };
-  if (lines.length > maxLines) {
-    const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = cut(`${kept[maxLines - 1]} ${lines.slice(maxLines).join(" ")}`);
-    return kept;
+  return lines;
+}
+
+/**
+ * Lay `str` out in at most `maxLines` lines of width `maxW`: the biggest size from `size`
+ * down to 11 px at which it fits; at 11 px it takes the lines it needs.
+ * @param {CanvasRenderingContext2D} ctx @param {string} str @param {number} maxW
+ * @param {number} size @param {number} maxLines @param {string | number} [weight]
+ * @returns {{lines: string[], size: number}}
+ */
+function fitLines(ctx, str, maxW, size, maxLines, weight = 400) {
+  for (let s = size; s >= MIN_TEXT; s -= 0.5) {
+    setFont(ctx, s, weight);
+    const lines = breakLines(ctx, str, maxW);
+    if (lines.length <= maxLines && lines.every((l) => measure(ctx, l) <= maxW + 0.5)) {
+      return { lines, size: s };
+    }
   }
-  return lines.map((l) => (measure(ctx, l) <= maxW ? l : cut(l)));
+  setFont(ctx, MIN_TEXT, weight);
+  return { lines: wrap(ctx, str, maxW), size: MIN_TEXT };
 }
 
 /** @type {WeakMap<CanvasRenderingContext2D, Record<string, CanvasPattern | null>>} */
@@ -397,70 +474,431 @@ function capital(s) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
-// --- the scene ------------------------------------------------------------------------------
+// --- where each part goes ------------------------------------------------------------------
+
+const GAP = 8;
+/** The house panel with its side column of boxes (wide and medium arrangements). */
+const HOUSE_W = 604;
+/** Below this width the house is drawn in two halves, its boxes under its rooms (its rooms
+ * would be too narrow for the names of the counters in them). */
+const HOUSE_SPLIT_BELOW = 560;
+const SIDE_W = 118;
+const GRID_H = 484;
+/** Rooms of the house in two halves (narrow): each room this tall. */
+const SPLIT_ROOM_H = 92;
+const SQUARE_W = 344;
+/** The house is a little narrower in the medium arrangement, so the square keeps room. */
+const HOUSE_W_MEDIUM = 584;
+const VOLGA_W = 300;
+/** A location box on the Volga side, and the gap after it. */
+const LOC_W = 46;
+const LOC_STEP = 50;
+const TRACK_ROW = 72;
+const VOLGA_ROW = 54;
+const STAGING_H = 68;
+const OS_H = 112;
+/** A counter as the Reserves box and the stock tray draw it. */
+const CHIP_W = 140;
+const CHIP_H = 34;
+/** The smallest dice tray; a narrower space sends it to the next row of the strip. */
+const DICE_MIN_W = 150;
 
 /**
- * Where each part of the board goes. Three layouts, chosen by the width available so that
- * the board is never drawn below its own size (its smallest text is 11 px):
- * `wide` (1280: the three panels side by side, like the real board), `medium` (972: the house
- * and 9 January Square side by side, the Volga below them) and `narrow` (660: the house above,
- * the square and the Volga below). A second card strip appears when the cards need it.
- * @param {string} mode @param {boolean} [tactics] Tactics cards are in play
+ * The groups of the Volga side: each unit with its locations, and the locations no unit has
+ * (location 3), in location order (1.2).
+ * @param {Plan} plan
+ * @returns {Array<{label: string, name: string, locs: number[], unit: UnitSpec | null}>}
  */
-function frame(mode, tactics = false) {
-  if (mode === "wide") {
+function volgaGroups(plan) {
+  /** @type {Array<{label: string, name: string, locs: number[], unit: UnitSpec | null}>} */
+  const groups = [];
+  /** @type {Map<number, UnitSpec>} */
+  const byLoc = new Map();
+  for (const u of plan.units) for (const n of u.locs) byLoc.set(n, u);
+  const numbers = Object.keys(plan.locNames).map(Number).sort((a, b) => a - b);
+  for (const n of numbers) {
+    const u = byLoc.get(n) ?? null;
+    const last = groups[groups.length - 1];
+    if (last && u && last.unit === u) last.locs.push(n);
+    else {
+      const name = u ? u.name : plan.locNames[String(n)] ?? `Location ${n}`;
+      const label = u ? u.short : name.split(",")[0];
+      groups.push({ label, name, locs: [n], unit: u });
+    }
+  }
+  return groups;
+}
+
+/**
+ * The house panel `w` wide: its rooms, its boxes (Defense, Suppression, Supplies, Storm
+ * Group) and the Reserves box sized to the `reserve` counters and weapons in it.
+ * @param {number} w @param {number} reserve @param {number} suppliesKinds
+ */
+function houseGeometry(w, reserve, suppliesKinds) {
+  const inner = w - 16;
+  const split = w < HOUSE_SPLIT_BELOW;
+  const chipCols = Math.max(1, Math.floor((inner - 8 + 4) / (CHIP_W + 4)));
+  const chipW = Math.min(170, Math.floor((inner - 8 - 4 * (chipCols - 1)) / chipCols));
+  const reserveRows = Math.max(1, Math.ceil(reserve / chipCols));
+  const reservesH = 24 + reserveRows * (CHIP_H + 3) + 4;
+  if (!split) {
+    const gridW = inner - 10 - SIDE_W;
+    const reservesY = 28 + GRID_H + 8;
     return {
-      W: WIDE, H: 862, header: 40,
-      house: { x: 8, y: 48, w: 604, h: 650 },
-      square: { x: 620, y: 48, w: 344, h: 650 },
-      volga: { x: 972, y: 48, w: 300, h: 650 },
-      cards: { x: 8, y: 706, w: WIDE - 16, h: 148 },
-      cards2: null,
+      split, gridW, gridH: GRID_H, roomH: (GRID_H - 12) / 4,
+      side: { x: 8 + gridW + 10, y: 28, w: SIDE_W, h: GRID_H, cols: 1, row: 24, box: 28 },
+      reserves: { x: 8, y: reservesY, w: inner, h: reservesH, cols: chipCols, chipW },
+      h: reservesY + reservesH + 8,
     };
   }
-  if (mode === "medium") {
-    return {
-      W: MEDIUM, H: tactics ? 1306 : 1150, header: 58,
-      house: { x: 8, y: 66, w: 604, h: 650 },
-      square: { x: 620, y: 66, w: 344, h: 650 },
-      volga: { x: 8, y: 724, w: MEDIUM - 16, h: 262 },
-      cards: { x: 8, y: 994, w: MEDIUM - 16, h: 148 },
-      cards2: tactics ? { x: 8, y: 1150, w: MEDIUM - 16, h: 148 } : null,
-    };
-  }
+  // Two halves of the building (the west rooms, then the east rooms), two rooms a row.
+  const gridH = 8 * SPLIT_ROOM_H + 6 * 4 + 12;
+  const boxW = (inner - 8) / 2;
+  const perRow = Math.max(1, Math.floor((boxW - 8) / 36));
+  const suppliesH = 22 + Math.max(1, Math.ceil(suppliesKinds / perRow)) * 30;
+  // Finger-sized rows: Defense tracks and Suppression boxes 32 px high.
+  const colA = 18 + 3 * 35 + 6 + 17 + 3 * 35;
+  const boxesH = Math.max(colA, suppliesH + 6 + 160);
+  const sideY = 28 + gridH + 10;
+  const reservesY = sideY + boxesH + 8;
   return {
-    W: NARROW, H: 1692, header: 58,
-    house: { x: 28, y: 66, w: 604, h: 650 },
-    square: { x: 8, y: 724, w: 344, h: 650 },
-    volga: { x: 356, y: 724, w: 296, h: 650 },
-    cards: { x: 8, y: 1382, w: NARROW - 16, h: 148 },
-    cards2: { x: 8, y: 1536, w: NARROW - 16, h: 148 },
+    split, gridW: inner, gridH, roomH: SPLIT_ROOM_H,
+    side: { x: 8, y: sideY, w: inner, h: boxesH, cols: 2, row: 32, box: 32 },
+    reserves: { x: 8, y: reservesY, w: inner, h: reservesH, cols: chipCols, chipW },
+    h: reservesY + reservesH + 8,
   };
 }
 
 /**
- * The layout for a container `width` CSS px wide, and its scale (at least 1, so no text is
- * smaller than 11 CSS px; narrower containers scroll sideways).
- * @param {number} width
+ * The lines under the tracks of 9 January Square, laid out for a panel `w` wide.
+ * @param {CanvasRenderingContext2D} ctx @param {number} w
  */
-function chooseLayout(width) {
-  const mode = width >= WIDE ? "wide" : width >= MEDIUM ? "medium" : "narrow";
-  const W = mode === "wide" ? WIDE : mode === "medium" ? MEDIUM : NARROW;
-  return { mode, scale: Math.max(1, Math.min(MAX_SCALE, width / W)) };
+function squareLegend(ctx, w) {
+  const rule = fitLines(ctx, SQUARE_RULE, w - 20, 12, 3);
+  return { rule, h: 24 + rule.lines.length * 16 + 8 + 2 * 28 };
+}
+
+const SQUARE_RULE =
+  "New counters enter at circle 1 and push the others on; one past the last circle loses " +
+  "the game (6.0).";
+
+/**
+ * The 9 January Square panel `w` wide: its height.
+ * @param {CanvasRenderingContext2D} ctx @param {number} w @param {number} tracks
+ */
+function squareHeight(ctx, w, tracks) {
+  return 30 + tracks * TRACK_ROW + squareLegend(ctx, w).h;
+}
+
+/**
+ * The Volga panel `w` wide: one column of units (two when `w` allows), the Staging Area and,
+ * only when its variant is in play, the Operational Support space (7.1).
+ * @param {number} w @param {number} groups @param {boolean} support
+ */
+function volgaGeometry(w, groups, support) {
+  const cols = w >= 600 ? 2 : 1;
+  const groupW = cols === 2 ? 300 : w - 16;
+  const perCol = Math.ceil(groups / cols);
+  const unitsH = perCol * VOLGA_ROW;
+  const boxesH = STAGING_H + (support ? 8 + OS_H : 0);
+  const h = cols === 2
+    ? 28 + Math.max(unitsH, boxesH) + 8
+    : 28 + unitsH + 4 + boxesH + 8;
+  return { cols, groupW, perCol, h };
+}
+
+/**
+ * The Soviet card geometry for cards `w` wide: every unit's actions fit their half.
+ * @param {CanvasRenderingContext2D} ctx @param {Plan} plan @param {number} w
+ */
+function sovietCardGeometry(ctx, plan, w) {
+  // The units' actions are the same all game: measured once per plan and width.
+  let known = cardGeometries.get(plan);
+  if (!known) {
+    known = new Map();
+    cardGeometries.set(plan, known);
+  }
+  const found = known.get(w);
+  if (found) return found;
+  let lines = 1;
+  for (const u of plan.units) {
+    const acts = u.actions.join(" · ");
+    if (!acts) continue;
+    lines = Math.max(lines, fitLines(ctx, acts, w - 14, 11, 9).lines.length);
+  }
+  const half = 35 + 12 * (lines - 1);
+  const geometry = { lines, half, h: 20 + 2 * half + 4 };
+  known.set(w, geometry);
+  return geometry;
+}
+
+/** @type {WeakMap<Plan, Map<number, {lines: number, half: number, h: number}>>} */
+const cardGeometries = new WeakMap();
+
+/**
+ * The dark strip: the Soviet hand, the Wehrmacht card, the Tactics cards (7.2) and the dice
+ * tray, flowed into rows of width `w` (a new row when the next does not fit).
+ * @param {CanvasRenderingContext2D} ctx @param {BoardData} d @param {Rect} at
+ * @param {number} cardW
+ */
+function cardsGeometry(ctx, d, at, cardW) {
+  const inner = at.w - 16;
+  const hand = d.view.hand ?? [];
+  const n = Math.max(4, hand.length);
+  const card = sovietCardGeometry(ctx, d.plan, cardW);
+  const handCols = Math.max(1, Math.min(n, Math.floor((inner + 4) / (cardW + 4))));
+  const handRows = Math.ceil(n / handCols);
+  // An empty hand (outside the Soviet Card Phase) takes one line, not rows of empty cards;
+  // at the end of the game it holds the result.
+  const handH = hand.length ? 22 + handRows * (card.h + 4) - 4
+    : d.view.outcome ? 22 + card.h : 22 + 40;
+  /** @type {Array<{kind: string, w: number, h: number, x?: number, y?: number}>} */
+  const items = [
+    { kind: "hand", w: handCols * (cardW + 4) - 4, h: handH },
+    { kind: "wehrmacht", w: 172, h: 22 + card.h },
+  ];
+  if (hasTactics(d.view)) {
+    const k = Math.max(1, (d.view.tactics.cards ?? []).length);
+    items.push({ kind: "tactics", w: Math.min(inner, k * 128 - 4), h: 22 + card.h });
+  }
+  items.push({ kind: "dice", w: DICE_MIN_W, h: 22 + card.h });
+  let x = 0;
+  let y = 0;
+  let rowH = 0;
+  for (const item of items) {
+    if (x > 0 && x + item.w > inner) {
+      x = 0;
+      y += rowH + 6;
+      rowH = 0;
+    }
+    // The dice tray takes the rest of its row.
+    if (item.kind === "dice") item.w = inner - x;
+    item.x = at.x + 8 + x;
+    item.y = at.y + 6 + y;
+    x += item.w + 6;
+    rowH = Math.max(rowH, item.h);
+  }
+  return { ...at, h: 6 + y + rowH + 8, items, card, cardW, handCols };
+}
+
+/** How many counters and weapons wait in Reserves. @param {any} v */
+function reserveCount(v) {
+  const counters = Object.values(v.soviet).filter((c) => /** @type {any} */ (c).where === "reserves");
+  const arms = Object.values(v.weapons).filter((w) => /** @type {any} */ (w).where === "reserves");
+  return counters.length + arms.length;
+}
+
+/**
+ * The header's lines for a board `W` wide: the turn and score first, then the phase (on the
+ * first line when it fits), then the score's parts and the decks (side by side when they fit).
+ * @param {CanvasRenderingContext2D} ctx @param {any} v @param {number} W
+ */
+function headerLayout(ctx, v, W) {
+  const sc = v.score;
+  const sign = sc.total > 0 ? "+" : sc.total < 0 ? "−" : "";
+  const turn = `Turn ${v.turn} of ${v.turns}`;
+  const scoreText = `Score ${sign}${Math.abs(sc.total)}`;
+  const left = [];
+  if (v.phase === "soviet_cards") left.push(`card actions left ${v.actionsLeft}`);
+  if (v.phase === "wehrmacht_cards") left.push(`card ${v.cardsInPhase} of 3`);
+  if (v.phase === "counter_moves") left.push(`moves left ${v.movesLeft}`);
+  if (v.phase === "counter_moves" || v.phase === "counter_actions") {
+    left.push(`actions left ${v.actionsLeft}`);
+  }
+  const phase = v.phaseLabel + (left.length ? ` — ${left.join(", ")}` : "");
+  const support = sc.support ? ` + support VP ${sc.support}` : "";
+  const parts =
+    `raid VP ${sc.raids}${support} + ${sc.defenders} defender${sc.defenders === 1 ? "" : "s"} ` +
+    `− 3 × ${sc.attackers} attacker${sc.attackers === 1 ? "" : "s"}`;
+  const decks =
+    `Wehrmacht deck ${v.decks.wehrmacht} · Soviet deck ${v.decks.soviet}, ` +
+    `discards ${v.decks.discard} · Fog of War in stock ${v.decks.fog}`;
+  setFont(ctx, 18, 700);
+  const turnW = measure(ctx, turn);
+  setFont(ctx, 17, 700);
+  const scoreW = measure(ctx, scoreText);
+  const room = W - 24 - turnW - 14 - scoreW - 18;
+  const phaseInline = sizeToFit(ctx, phase, room, 15, 600) >= 13;
+  /** @type {Array<{text: string, size: number, weight: number, color: string, y: number,
+   *   x: number, align: CanvasTextAlign}>} */
+  const items = [];
+  let y = 26;
+  if (phaseInline) {
+    const size = sizeToFit(ctx, phase, room, 15, 600);
+    items.push({ text: phase, size, weight: 600, color: "#3b3b3b", y, x: 12 + turnW + 14,
+      align: "left" });
+  } else {
+    const laid = fitLines(ctx, phase, W - 24, 15, 2, 600);
+    for (const line of laid.lines) {
+      y += laid.size + 5;
+      items.push({ text: line, size: laid.size, weight: 600, color: "#3b3b3b", y, x: 12,
+        align: "left" });
+    }
+  }
+  const partsText = `(${parts})`;
+  setFont(ctx, 13);
+  const side = measure(ctx, partsText) + 24 + measure(ctx, decks) <= W - 24;
+  if (side) {
+    y += 20;
+    items.push({ text: partsText, size: 13, weight: 400, color: MUTED, y, x: 12, align: "left" });
+    items.push({ text: decks, size: 13, weight: 400, color: MUTED, y, x: W - 12,
+      align: "right" });
+  } else {
+    for (const str of [partsText, decks]) {
+      const laid = fitLines(ctx, str, W - 24, 13, 2);
+      for (const line of laid.lines) {
+        y += laid.size + 5;
+        items.push({ text: line, size: laid.size, weight: 400, color: MUTED, y, x: 12,
+          align: "left" });
+      }
+    }
+  }
+  return { turn, scoreText, parts, decks, phase, items, h: y + 10 };
+}
+
+/**
+ * Where each part of the board goes, in logical px (the canvas draws them at `scale`).
+ * Three arrangements, by the width available, so that the board is never drawn below its
+ * own size (its smallest text is 11 px) and never wider than its place. Each starts with the
+ * header and the cards strip (the first choices of every turn are there, so they show with
+ * the bar above them on any screen):
+ * - `wide` (1280): the house, 9 January Square and the Volga side by side, like the real
+ *   board; on a big screen it grows to use the height it has;
+ * - `medium` (928): the house beside a narrower square, then the Volga in two columns;
+ * - `narrow` (any width from 340): one column — the house (in two halves
+ *   below 560), then the square and the Volga, side by side when they fit.
+ * Panel heights follow what they hold: a short Reserves box when few counters wait there, no
+ * Operational Support space when its variant is not in play.
+ * @param {CanvasRenderingContext2D} ctx @param {BoardData} d @param {string} mode
+ * @param {number} W
+ */
+function frame(ctx, d, mode, W) {
+  const v = d.view;
+  const plan = d.plan;
+  const header = headerLayout(ctx, v, W);
+  const y0 = header.h + GAP;
+  const reserve = reserveCount(v);
+  const supplies = Object.keys(v.tokens?.supplies ?? {}).length;
+  const groups = volgaGroups(plan).length;
+  const support = !!v.os?.active;
+  const tracks = plan.tracks.length;
+  const tray = stockTrayNeed(d);
+  /** @type {Rect} */
+  let house;
+  /** @type {Rect} */
+  let square;
+  /** @type {Rect} */
+  let volga;
+  /** @type {Rect} */
+  let trayAt;
+  let cards;
+  if (mode === "wide") {
+    cards = cardsGeometry(ctx, d, { x: 8, y: y0, w: W - 16, h: 0 }, 140);
+    const y1 = cards.y + cards.h + GAP;
+    const hg = houseGeometry(HOUSE_W, reserve, supplies);
+    const vg = volgaGeometry(VOLGA_W, groups, support);
+    let R = Math.max(hg.h, squareHeight(ctx, SQUARE_W, tracks), vg.h);
+    R = Math.max(R, tray ? tray(SQUARE_W + GAP + VOLGA_W) : 0);
+    house = { x: 8, y: y1, w: HOUSE_W, h: R };
+    square = { x: 8 + HOUSE_W + GAP, y: y1, w: SQUARE_W, h: R };
+    volga = { x: square.x + SQUARE_W + GAP, y: y1, w: VOLGA_W, h: R };
+    trayAt = { x: square.x, y: y1, w: SQUARE_W + GAP + VOLGA_W, h: R };
+  } else if (mode === "medium") {
+    cards = cardsGeometry(ctx, d, { x: 8, y: y0, w: W - 16, h: 0 }, 132);
+    const y1 = cards.y + cards.h + GAP;
+    const hg = houseGeometry(HOUSE_W_MEDIUM, reserve, supplies);
+    const sw = W - 16 - HOUSE_W_MEDIUM - GAP;
+    const R = Math.max(hg.h, squareHeight(ctx, sw, tracks));
+    house = { x: 8, y: y1, w: HOUSE_W_MEDIUM, h: R };
+    square = { x: 8 + HOUSE_W_MEDIUM + GAP, y: y1, w: sw, h: R };
+    const vg = volgaGeometry(W - 16, groups, support);
+    const vh = Math.max(vg.h, tray ? tray(W - 16) : 0);
+    volga = { x: 8, y: y1 + R + GAP, w: W - 16, h: vh };
+    trayAt = volga;
+  } else {
+    const inner = W - 16;
+    const cardW = Math.min(172, Math.floor((inner - 16 - 4) / 2));
+    const fourW = Math.floor((inner - 16 - 12) / 4);
+    cards = cardsGeometry(ctx, d, { x: 8, y: y0, w: inner, h: 0 }, fourW >= 136 ? Math.min(
+      fourW, 160) : cardW);
+    const y1 = cards.y + cards.h + GAP;
+    const hg = houseGeometry(inner, reserve, supplies);
+    house = { x: 8, y: y1, w: inner, h: hg.h };
+    const y2 = y1 + hg.h + GAP;
+    if (inner >= SQUARE_W + GAP + VOLGA_W) {
+      const vw = inner - SQUARE_W - GAP;
+      const vg = volgaGeometry(vw, groups, support);
+      let R = Math.max(squareHeight(ctx, SQUARE_W, tracks), vg.h);
+      R = Math.max(R, tray ? tray(inner) : 0);
+      square = { x: 8, y: y2, w: SQUARE_W, h: R };
+      volga = { x: 8 + SQUARE_W + GAP, y: y2, w: vw, h: R };
+      trayAt = { x: 8, y: y2, w: inner, h: R };
+    } else {
+      const sh = Math.max(squareHeight(ctx, inner, tracks), tray ? tray(inner) : 0);
+      square = { x: 8, y: y2, w: inner, h: sh };
+      const vg = volgaGeometry(inner, groups, support);
+      volga = { x: 8, y: y2 + sh + GAP, w: inner, h: vg.h };
+      trayAt = square;
+    }
+  }
+  const bottom = Math.max(cards.y + cards.h, house.y + house.h, square.y + square.h,
+    volga.y + volga.h);
+  return { mode, W, H: Math.ceil(bottom + GAP), header, house, square, volga, cards,
+    tray: trayAt };
+}
+
+/**
+ * The width of the board's place decides its arrangement and scale (never below 1, so no
+ * text is smaller than 11 CSS px; the narrow arrangement takes any width from 340). A wide
+ * board also grows to fill the height `height` it has, within MAX_SCALE.
+ * @param {number} width @param {number} height @param {number} wideH the wide board's
+ *   logical height
+ */
+function chooseLayout(width, height, wideH) {
+  if (width >= WIDE) {
+    const byHeight = height > 0 ? (height - HEIGHT_RESERVE) / wideH : MAX_SCALE;
+    const scale = Math.max(1, Math.min(MAX_SCALE, width / WIDE, byHeight));
+    return { mode: "wide", W: WIDE, scale };
+  }
+  if (width >= MEDIUM) {
+    return { mode: "medium", W: MEDIUM, scale: Math.max(1, Math.min(1.2, width / MEDIUM)) };
+  }
+  return { mode: "narrow", W: Math.max(NARROW_MIN, Math.floor(width)), scale: 1 };
+}
+
+/**
+ * The height the stock tray needs (reinforcements: the counters and weapons the points can
+ * buy), as a function of its width; null when nothing in the stock can be bought now.
+ * @param {BoardData} d
+ */
+function stockTrayNeed(d) {
+  const targets = new Set();
+  for (const o of d.choice?.options ?? []) for (const t of o.targets) targets.add(t);
+  const ids = (d.view.stock ?? []).filter((/** @type {string} */ id) =>
+    targets.has(`stock-soviet:${id}`));
+  const arms = (d.view.stockWeapons ?? []).filter((/** @type {string} */ id) =>
+    targets.has(`stock-weapon:${id}`));
+  if (!ids.length && !arms.length) return null;
+  return (/** @type {number} */ w) => {
+    const cols = Math.max(1, Math.floor((w - 20) / (124 + 6)));
+    const counterRows = Math.ceil(ids.length / cols);
+    const weaponRows = Math.ceil(arms.length / cols);
+    return 36 + counterRows * 42 + (arms.length ? 22 + weaponRows * 38 : 0) + 12;
+  };
 }
 
 /** Draws the whole scene and collects the regions the overlay and the pointer use. */
 class Scene {
   /**
-   * @param {CanvasRenderingContext2D} ctx @param {BoardData} d @param {string} mode
+   * @param {CanvasRenderingContext2D} ctx @param {BoardData} d @param {ReturnType<typeof frame>} f
    */
-  constructor(ctx, d, mode) {
+  constructor(ctx, d, f) {
     this.ctx = ctx;
     this.d = d;
     this.plan = d.plan;
     this.v = d.view;
-    this.mode = mode;
-    this.f = frame(mode, hasTactics(d.view));
+    this.mode = f.mode;
+    this.f = f;
     /** @type {Region[]} */
     this.regions = [];
     /** @type {Set<string>} */
@@ -488,6 +926,13 @@ class Scene {
     this.cardStrip();
     if (this.stockTargets()) this.stockTray();
     if (this.v.outcome) this.banner();
+  }
+
+  /** The glossary line of a term key, as a sentence: "Word: meaning (rule)".
+   * @param {string | undefined} key */
+  term(key) {
+    const t = key ? this.plan.glossary?.[key] : undefined;
+    return t ? `${t[0]}: ${t[1]} (${t[2]})` : "";
   }
 
   /** @param {string} id */
@@ -519,58 +964,32 @@ class Scene {
 
   header() {
     const { ctx, v, f } = this;
+    const hd = f.header;
     ctx.fillStyle = "#f7f4ec";
-    ctx.fillRect(0, 0, f.W, f.header);
+    ctx.fillRect(0, 0, f.W, hd.h);
     ctx.fillStyle = "#c9bfa8";
-    ctx.fillRect(0, f.header - 2, f.W, 2);
-    const sc = v.score;
-    const sign = sc.total > 0 ? "+" : sc.total < 0 ? "−" : "";
-    const turn = `Turn ${v.turn} of ${v.turns}`;
-    const left = [];
-    if (v.phase === "soviet_cards") left.push(`card actions left ${v.actionsLeft}`);
-    if (v.phase === "wehrmacht_cards") left.push(`card ${v.cardsInPhase} of 3`);
-    if (v.phase === "counter_moves") left.push(`moves left ${v.movesLeft}`);
-    if (v.phase === "counter_moves" || v.phase === "counter_actions") {
-      left.push(`actions left ${v.actionsLeft}`);
+    ctx.fillRect(0, hd.h - 2, f.W, 2);
+    text(ctx, hd.turn, 12, 26, { size: 18, weight: 700 });
+    text(ctx, hd.scoreText, f.W - 12, 26, { size: 17, weight: 700, align: "right" });
+    for (const item of hd.items) {
+      text(ctx, item.text, item.x, item.y, {
+        size: item.size, weight: item.weight, color: item.color, align: item.align,
+      });
     }
-    const scoreText = `Score ${sign}${Math.abs(sc.total)}`;
-    const support = sc.support ? ` + support VP ${sc.support}` : "";
-    const parts =
-      `raid VP ${sc.raids}${support} + ${sc.defenders} defenders ` +
-      `− 3 × ${sc.attackers} attackers`;
-    const decks =
-      `Wehrmacht deck ${v.decks.wehrmacht} · Soviet deck ${v.decks.soviet}, ` +
-      `discards ${v.decks.discard} · Fog of War in stock ${v.decks.fog}`;
-    text(ctx, turn, 12, 26, { size: 18, weight: 700 });
-    setFont(ctx, 18, 700);
-    const x = 12 + measure(ctx, turn) + 14;
-    const phase = v.phaseLabel + (left.length ? ` — ${left.join(", ")}` : "");
-    if (this.mode === "wide") {
-      text(ctx, phase, x, 26, { size: 15, weight: 600, color: "#3b3b3b", max: 560 - x - 10 });
-      text(ctx, scoreText, 560, 26, { size: 17, weight: 700 });
-      setFont(ctx, 17, 700);
-      const sx = 560 + measure(ctx, scoreText) + 8;
-      text(ctx, `(${parts})`, sx, 26, { size: 13, color: MUTED, max: 880 - sx });
-      text(ctx, decks, f.W - 12, 26, { size: 13, color: MUTED, align: "right", max: 380 });
-    } else {
-      text(ctx, phase, x, 26, { size: 15, weight: 600, color: "#3b3b3b", max: f.W - x - 12 });
-      text(ctx, `${scoreText} (${parts})`, 12, 48, { size: 13, weight: 600, max: 330 });
-      text(ctx, decks, f.W - 12, 48, { size: 12, color: MUTED, align: "right", max: f.W - 372 });
-    }
-    this.region("header", 0, 0, f.W, f.header, 0, {
+    this.region("header", 0, 0, f.W, hd.h, 0, {
       title: `Turn ${v.turn} of ${v.turns}: ${v.phaseLabel}`,
       lines: [
-        `${scoreText}: ${parts} (6.0)`,
-        decks,
+        `${hd.scoreText}: ${hd.parts} (6.0)`,
+        this.term("term/score"),
+        hd.decks,
         `Wehrmacht counters in the stock: ${v.wstock}`,
-      ],
+      ].filter(Boolean),
     });
   }
 
   /**
    * A panel background with its title.
-   * @param {{x: number, y: number, w: number, h: number}} p @param {string} title
-   * @param {string} fill
+   * @param {Rect} p @param {string} title @param {string} fill
    */
   panel(p, title, fill) {
     const { ctx } = this;
@@ -582,34 +1001,65 @@ class Scene {
 
   // --- the house ------------------------------------------------------------------------
 
-  /** @param {{x: number, y: number, w: number, h: number}} p */
+  /**
+   * The house: its rooms (in two halves on a narrow board), its boxes and Reserves.
+   * @param {Rect} p
+   */
   house(p) {
-    const { ctx, plan } = this;
+    const { ctx, plan, v } = this;
+    const g = houseGeometry(p.w, reserveCount(v), Object.keys(v.tokens?.supplies ?? {}).length);
     this.panel(p, "Pavlov's House", "#efe9dc");
-    text(ctx, "combat positions: colour letter + number", p.x + 130, p.y + 19, {
-      size: 12, color: MUTED,
-    });
+    const note = "combat positions: colour letter + number";
+    setFont(ctx, 12);
+    if (measure(ctx, note) <= p.w - 140 - 10) {
+      text(ctx, note, p.x + 130, p.y + 19, { size: 12, color: MUTED });
+    }
     const cols = Math.max(...plan.squares.map((s) => s.x)) + 1;
     const rows = Math.max(...plan.squares.map((s) => s.y)) + 1;
     const gx = p.x + 8;
     const gy = p.y + 28;
     const gap = 4;
-    const gridW = 460;
-    const gridH = 484;
-    const sw = (gridW - gap * (cols - 1)) / cols;
-    const sh = (gridH - gap * (rows - 1)) / rows;
     ctx.fillStyle = "#6b6357";
-    ctx.fillRect(gx - 3, gy - 3, gridW + 6, gridH + 6);
-    for (const sq of plan.squares) {
-      this.square(sq, gx + sq.x * (sw + gap), gy + sq.y * (sh + gap), sw, sh);
+    if (!g.split) {
+      const sw = (g.gridW - gap * (cols - 1)) / cols;
+      const sh = (g.gridH - gap * (rows - 1)) / rows;
+      ctx.fillRect(gx - 3, gy - 3, g.gridW + 6, g.gridH + 6);
+      for (const sq of plan.squares) {
+        this.square(sq, gx + sq.x * (sw + gap), gy + sq.y * (sh + gap), sw, sh);
+      }
+    } else {
+      // The west half of the building (its left columns), then the east half.
+      const half = Math.ceil(cols / 2);
+      const sw = (g.gridW - gap * (half - 1)) / half;
+      const halfH = rows * g.roomH + (rows - 1) * gap;
+      for (let k = 0; k < 2; k++) {
+        ctx.fillStyle = "#6b6357";
+        ctx.fillRect(gx - 3, gy + k * (halfH + 12) - 3, g.gridW + 6, halfH + 6);
+      }
+      for (const sq of plan.squares) {
+        const k = sq.x < half ? 0 : 1;
+        const col = sq.x - k * half;
+        this.square(sq, gx + col * (sw + gap), gy + k * (halfH + 12) + sq.y * (g.roomH + gap),
+          sw, g.roomH);
+      }
     }
-    const sx = gx + gridW + 10;
-    const sideW = p.x + p.w - 8 - sx;
-    let y = this.defenseTracks(sx, gy, sideW);
-    y = this.suppressionBoxes(sx, y + 6, sideW);
-    y = this.supplies(sx, y + 6, sideW);
-    this.stormBox(sx, y + 6, sideW, gy + gridH - (y + 6));
-    this.reserves(gx, gy + gridH + 8, p.w - 16, p.y + p.h - 8 - (gy + gridH + 8));
+    const side = g.side;
+    const sx = p.x + side.x;
+    const sy = p.y + side.y;
+    if (side.cols === 1) {
+      let y = this.defenseTracks(sx, sy, side.w, side.row);
+      y = this.suppressionBoxes(sx, y + 6, side.w, side.box);
+      y = this.supplies(sx, y + 6, side.w);
+      this.stormBox(sx, y + 6, side.w, sy + side.h - (y + 6));
+    } else {
+      const colW = (side.w - 8) / 2;
+      const y = this.defenseTracks(sx, sy, colW, side.row);
+      this.suppressionBoxes(sx, y + 6, colW, side.box);
+      const y2 = this.supplies(sx + colW + 8, sy, colW);
+      this.stormBox(sx + colW + 8, y2 + 6, colW, sy + side.h - (y2 + 6));
+    }
+    const r = g.reserves;
+    this.reserves(p.x + r.x, p.y + r.y, r.w, r.h, r.cols, r.chipW);
   }
 
   /**
@@ -755,13 +1205,30 @@ class Scene {
     };
     if (compact) {
       if (disrupted) tagX -= 12;
-      text(ctx, `${attack}-${suppress}`, tagX, mid, {
-        size: 13, weight: 700, align: "right", base: "middle", color: ink,
-      });
+      // One line: the name always reads in full; the values and state tags come first when
+      // there is room (the tip has them all, and an Exhausted counter is grey anyway).
+      const values = `${attack}-${suppress}`;
+      setFont(ctx, 11, 700);
+      const nameMin = measure(ctx, name) + 6;
       setFont(ctx, 13, 700);
-      tagX -= measure(ctx, `${attack}-${suppress}`) + 4;
-      if (exhausted) tag("Exh", "#37474f", "#ffffff", mid - 7);
-      if (marker) tag(TOKENS[marker].abbr, TOKENS[marker].fill, TOKENS[marker].ink, mid - 7);
+      const valuesW = measure(ctx, values) + 4;
+      setFont(ctx, 11, 700);
+      const exhW = exhausted ? measure(ctx, "Exh") + 11 : 0;
+      const markW = marker ? measure(ctx, TOKENS[marker].abbr) + 11 : 0;
+      const room = tagX - x;
+      const showValues = nameMin + valuesW <= room;
+      const showMark = showValues && nameMin + valuesW + markW <= room;
+      const showExh = showMark && nameMin + valuesW + markW + exhW <= room;
+      if (showValues) {
+        text(ctx, values, tagX, mid, {
+          size: 13, weight: 700, align: "right", base: "middle", color: ink,
+        });
+        tagX -= valuesW;
+      }
+      if (showExh) tag("Exh", "#37474f", "#ffffff", mid - 7);
+      if (showMark && marker) {
+        tag(TOKENS[marker].abbr, TOKENS[marker].fill, TOKENS[marker].ink, mid - 7);
+      }
       setFont(ctx, 13, 700);
       const nameW = measure(ctx, name);
       setFont(ctx, 11, 700);
@@ -776,7 +1243,7 @@ class Scene {
         tagX -= specW + 3;
       }
       text(ctx, name, x + 5, mid, {
-        size: 13, weight: 700, color: ink, base: "middle", max: Math.max(20, tagX - x - 6),
+        size: 13, weight: 700, color: ink, base: "middle", max: Math.max(20, tagX - x - 5),
       });
     } else {
       // Bottom row: attack-suppress, special letters, cost (lower right, as printed).
@@ -817,9 +1284,12 @@ class Scene {
       const onBottom = widthOf(tags) <= x + w - 22 - bx;
       const nameRoom = w - 10 - (disrupted ? 16 : 0);
       if (!onBottom) {
-        setFont(ctx, 11, 700);
-        const nameW = measure(ctx, name) + 2;
-        while (tags.length > 1 && nameW + widthOf(tags) > nameRoom) tags = tags.slice(0, -1);
+        // the name reads in full first: the tags give way (Exh first; the tip has them)
+        const fits = () => {
+          setFont(ctx, 11, 700);
+          return sizeToFit(ctx, name, nameRoom - widthOf(tags) - 2, 13, 700) > 0;
+        };
+        while (tags.length && !fits()) tags = tags.slice(0, -1);
         setFont(ctx, 11, 700);
       }
       tagX = onBottom ? x + w - 22 : x + w - 4 - (disrupted ? 16 : 0);
@@ -845,7 +1315,10 @@ class Scene {
         `State: ${stateWords.join(", ")}`,
         `Where: ${this.placeName(state.where)}`,
         ...(startsInReserves ? ["White square: starts in Reserves (Setup 6)"] : []),
-      ],
+        ...(exhausted ? [this.term("term/exhausted")] : []),
+        ...(disrupted ? [this.term("term/disrupted")] : []),
+        ...(marker === "action" ? [this.term("term/action-token")] : []),
+      ].filter(Boolean),
     });
   }
 
@@ -890,9 +1363,13 @@ class Scene {
         size: 12, weight: 700, align: "center", base: "middle", color: "#4b4633",
       });
     }
-    text(ctx, name.split(" ")[0], x + 23, mid, {
-      size: 12, weight: 700, base: "middle", max: w - 23 - right - vw - 5,
-    });
+    // The first word of its name, where it fits (the tip names it in full).
+    const short = name.split(" ")[0];
+    if (sizeToFit(ctx, short, w - 23 - right - vw - 5, 12, 700)) {
+      text(ctx, short, x + 23, mid, {
+        size: 12, weight: 700, base: "middle", max: w - 23 - right - vw - 5,
+      });
+    }
     this.region(`weapon:${id}`, x, y, w, h, 3, {
       title: `${name} (weapon)`,
       lines: [
@@ -905,63 +1382,72 @@ class Scene {
     });
   }
 
-  /** @param {number} x @param {number} y @param {number} w */
-  defenseTracks(x, y, w) {
+  /**
+   * The three Defense tracks, rows `row` high (finger-sized on a narrow board).
+   * @param {number} x @param {number} y @param {number} w @param {number} [row]
+   */
+  defenseTracks(x, y, w, row = 24) {
     const { ctx, plan, v } = this;
     text(ctx, "Defense", x, y + 12, { size: 13, weight: 700 });
     y += 18;
     const values = [];
     for (let n = plan.defense.min; n <= plan.defense.max; n++) values.push(n);
+    const dy = (row - 24) / 2;
     for (const colour of plan.colours) {
       const c = colourOf(colour);
-      roundRect(ctx, x, y, w, 24, 4);
+      roundRect(ctx, x, y, w, row, 4);
       ctx.fillStyle = c.fill;
       ctx.fill();
-      text(ctx, c.letter, x + 8, y + 13, {
+      text(ctx, c.letter, x + 8, y + row / 2 + 1, {
         size: 13, weight: 700, color: c.ink, align: "center", base: "middle",
       });
       const cell = (w - 18) / values.length;
       values.forEach((n, i) => {
         const cx = x + 16 + i * cell + cell / 2;
+        const top = y + dy;
         const here = v.defense[colour] === n;
         ctx.beginPath();
-        ctx.moveTo(cx - 9, y + 3);
-        ctx.lineTo(cx + 9, y + 3);
-        ctx.lineTo(cx + 9, y + 12);
-        ctx.quadraticCurveTo(cx + 9, y + 18, cx, y + 22);
-        ctx.quadraticCurveTo(cx - 9, y + 18, cx - 9, y + 12);
+        ctx.moveTo(cx - 9, top + 3);
+        ctx.lineTo(cx + 9, top + 3);
+        ctx.lineTo(cx + 9, top + 12);
+        ctx.quadraticCurveTo(cx + 9, top + 18, cx, top + 22);
+        ctx.quadraticCurveTo(cx - 9, top + 18, cx - 9, top + 12);
         ctx.closePath();
         ctx.fillStyle = here ? c.strong : "rgba(255,255,255,0.7)";
         ctx.fill();
         ctx.lineWidth = 1;
         ctx.strokeStyle = c.strong;
         ctx.stroke();
-        text(ctx, String(n), cx, y + 11.5, {
+        text(ctx, String(n), cx, top + 11.5, {
           size: 12, weight: 700, color: here ? "#ffffff" : c.ink, align: "center", base: "middle",
         });
       });
-      this.region(`defense:${colour}`, x, y, w, 24, 2, {
+      this.region(`defense:${colour}`, x, y, w, row, 2, {
         title: `${capital(colour)} Defense ${v.defense[colour]}`,
         lines: [
           `Artillery and armour need a ${v.defense[colour]} or more to hit the ${colour} ` +
             "positions (3.0 Attack Building)",
           `At ${plan.defense.min} a further hit disrupts every ${colour} counter instead`,
-        ],
+          this.term("term/defense"),
+        ].filter(Boolean),
       });
-      y += 27;
+      y += row + 3;
     }
     return y;
   }
 
-  /** @param {number} x @param {number} y @param {number} w */
-  suppressionBoxes(x, y, w) {
+  /**
+   * The three Suppression boxes, `box` high.
+   * @param {number} x @param {number} y @param {number} w @param {number} [box]
+   */
+  suppressionBoxes(x, y, w, box = 28) {
     const { ctx, plan, v } = this;
     text(ctx, "Suppression", x, y + 12, { size: 13, weight: 700 });
     y += 17;
     for (const colour of plan.colours) {
       const c = colourOf(colour);
       const n = v.tokens[`suppress:${colour}`]?.suppression ?? 0;
-      roundRect(ctx, x, y, w, 28, 4);
+      roundRect(ctx, x, y, w, box, 4);
       ctx.fillStyle = c.fill;
       ctx.fill();
       ctx.fillStyle = pattern(ctx, colour);
@@ -969,23 +1455,24 @@ class Scene {
       ctx.strokeStyle = c.strong;
       ctx.lineWidth = 1.2;
       ctx.stroke();
-      text(ctx, `${c.letter} box`, x + 6, y + 15, {
+      const mid = y + box / 2 + 1;
+      text(ctx, `${c.letter} box`, x + 6, mid, {
         size: 13, weight: 700, color: c.ink, base: "middle",
       });
-      if (n) token(ctx, x + w - 22, y + 14, 10, "suppression", n);
+      if (n) token(ctx, x + w - 22, mid - 1, 10, "suppression", n);
       else {
-        text(ctx, "empty", x + w - 8, y + 15, {
+        text(ctx, "empty", x + w - 8, mid, {
           size: 12, color: MUTED, align: "right", base: "middle",
         });
       }
-      this.region(`box:suppress:${colour}`, x, y, w, 28, 2, {
+      this.region(`box:suppress:${colour}`, x, y, w, box, 2, {
         title: `${capital(colour)} Suppression box`,
         lines: [
           `${n} Suppression token${n === 1 ? "" : "s"}`,
           `Spend them on infantry entering a ${colour} track (3.0 Place Wehrmacht Counter)`,
         ],
       });
-      y += 31;
+      y += box + 3;
     }
     return y;
   }
@@ -995,7 +1482,8 @@ class Scene {
     const { ctx, v, plan } = this;
     const here = v.tokens.supplies ?? {};
     const kinds = Object.keys(here);
-    const rows = Math.max(1, Math.ceil(kinds.length / 3));
+    const perRow = Math.max(1, Math.floor((w - 8) / 36));
+    const rows = Math.max(1, Math.ceil(kinds.length / perRow));
     const h = 22 + rows * 30;
     roundRect(ctx, x, y, w, h, 4);
     ctx.fillStyle = "#fbf8f1";
@@ -1006,11 +1494,15 @@ class Scene {
     text(ctx, "Supplies", x + 6, y + 15, { size: 13, weight: 700 });
     if (!kinds.length) text(ctx, "empty", x + 6, y + 36, { size: 12, color: MUTED });
     kinds.forEach((k, i) => {
-      token(ctx, x + 20 + (i % 3) * 36, y + 38 + Math.floor(i / 3) * 30, 11, k, here[k]);
+      token(ctx, x + 20 + (i % perRow) * 36, y + 38 + Math.floor(i / perRow) * 30, 11, k,
+        here[k]);
     });
     this.region("box:supplies", x, y, w, h, 2, {
       title: "Supplies box",
-      lines: kinds.length ? kinds.map((k) => `${plan.tokens[k] ?? k}: ${here[k]}`) : ["No tokens"],
+      lines: [
+        ...(kinds.length ? kinds.map((k) => `${plan.tokens[k] ?? k}: ${here[k]}`) : ["No tokens"]),
+        this.term("term/supplies"),
+      ].filter(Boolean),
     });
     return y + h;
   }
@@ -1030,38 +1522,48 @@ class Scene {
     const sg = v.storm;
     /** @type {string[]} */
     const lines = [];
+    let bottom = y + 22;
     if (sg) {
       const c = colourOf(sg.colour);
-      setFont(ctx, 13, 700);
-      const nameLines = wrap(ctx, sg.name, w - 20, 2);
-      const cardH = 80 + 15 * nameLines.length;
+      const name = fitLines(ctx, sg.name, w - 20, 13, 3, 700);
+      const cardH = 74 + (name.size + 2) * name.lines.length;
       roundRect(ctx, x + 5, y + 22, w - 10, Math.min(cardH, h - 28), 4);
       ctx.fillStyle = "#fffdf7";
       ctx.fill();
       ctx.strokeStyle = c.strong;
       ctx.lineWidth = 2;
       ctx.stroke();
-      nameLines.forEach((t, i) => text(ctx, t, x + 10, y + 40 + i * 15, { size: 13, weight: 700 }));
-      const ty = y + 40 + 15 * nameLines.length;
-      pill(ctx, x + 10, ty - 7, sg.colour, `${c.letter} tracks clear`);
+      name.lines.forEach((t, i) => {
+        text(ctx, t, x + 10, y + 40 + i * (name.size + 2), { size: name.size, weight: 700 });
+      });
+      const ty = y + 40 + (name.size + 2) * name.lines.length;
+      const clear = `${c.letter} tracks clear`;
+      setFont(ctx, 13, 700);
+      if (measure(ctx, clear) + 10 <= w - 20) pill(ctx, x + 10, ty - 7, sg.colour, clear);
+      else pill(ctx, x + 10, ty - 7, sg.colour, c.letter);
       text(ctx, `Defense ${sg.defense}`, x + 10, ty + 28, { size: 13 });
       text(ctx, `${sg.vp} VP`, x + 10, ty + 46, { size: 13, weight: 700 });
+      bottom = y + 22 + cardH;
       lines.push(
         `${sg.name}: raid when the ${sg.colour} tracks are clear`,
         `The raiders' dice must total ${sg.defense} or more; success scores ${sg.vp} VP`,
       );
     } else {
       text(ctx, "no card", x + 8, y + 36, { size: 12, color: MUTED });
+      bottom = y + 40;
       lines.push("No Storm Group card in the box");
     }
     const raiders = this.soviets("raid");
     if (raiders.length) lines.push(`On the raid: ${raiders.map((r) => this.name(r)).join(", ")}`);
     if (v.stormWon.length) {
-      setFont(ctx, 12, 600);
-      const won = wrap(ctx, `Won: ${v.stormWon.join(", ")}`, w - 12, 2);
-      won.forEach((t, i) => {
-        text(ctx, t, x + 6, y + h - 8 - (won.length - 1 - i) * 14, {
-          size: 12, weight: 600, color: "#1b5e20",
+      const all = `Won: ${v.stormWon.join(", ")}`;
+      const room = Math.max(1, Math.floor((y + h - 6 - bottom) / 14));
+      const won = fitLines(ctx, all, w - 12, 12, room, 600);
+      const shown = won.lines.length <= room ? won : fitLines(ctx, `Raids won: ${v.stormWon.length}`,
+        w - 12, 12, room, 600);
+      shown.lines.forEach((t, i) => {
+        text(ctx, t, x + 6, y + h - 8 - (shown.lines.length - 1 - i) * 14, {
+          size: shown.size, weight: 600, color: "#1b5e20",
         });
       });
       lines.push(`Raids won: ${v.stormWon.join(", ")}`);
@@ -1071,8 +1573,13 @@ class Scene {
     });
   }
 
-  /** @param {number} x @param {number} y @param {number} w @param {number} h */
-  reserves(x, y, w, h) {
+  /**
+   * The Reserves box: every counter and weapon in it, full size, in `cols` columns (the box
+   * is as tall as its rows, see houseGeometry).
+   * @param {number} x @param {number} y @param {number} w @param {number} h
+   * @param {number} cols @param {number} chipW
+   */
+  reserves(x, y, w, h, cols, chipW) {
     const { ctx, v } = this;
     roundRect(ctx, x, y, w, h, 5);
     ctx.fillStyle = "#ddd3bd";
@@ -1083,95 +1590,58 @@ class Scene {
     const ids = this.soviets("reserves");
     const raid = this.soviets("raid");
     const arms = this.weaponsAt("reserves");
-    text(ctx, `Reserves (${ids.length})`, x + 8, y + 16, { size: 13, weight: 700 });
-    const notes = [];
-    if (raid.length) notes.push(`on a raid: ${raid.map((r) => this.name(r)).join(", ")}`);
-    notes.push(`casualties: ${v.casualties.length}`);
-    text(ctx, notes.join(" · "), x + w - 8, y + 16, {
-      size: 12, color: MUTED, align: "right", max: w - 140,
-    });
+    const title = `Reserves (${ids.length})`;
+    text(ctx, title, x + 8, y + 16, { size: 13, weight: 700 });
+    setFont(ctx, 13, 700);
+    const room = w - 16 - measure(ctx, title) - 16;
+    const casualties = `casualties: ${v.casualties.length}`;
+    const long = raid.length
+      ? `on a raid: ${raid.map((r) => this.name(r)).join(", ")} · ${casualties}` : casualties;
+    const short = raid.length ? `on a raid: ${raid.length} · ${casualties}` : casualties;
+    const note = sizeToFit(ctx, long, room, 12) ? long : short;
+    text(ctx, note, x + w - 8, y + 16, { size: 12, color: MUTED, align: "right", max: room });
     this.region("box:reserves", x, y, w, h, 1, {
       title: "Reserves box",
       lines: [
         ids.length ? `Counters: ${ids.map((i) => this.name(i)).join(", ")}` : "No counters",
         ...(arms.length ? [`Weapons: ${arms.map((i) => this.name(i)).join(", ")}`] : []),
+        ...(raid.length ? [`On a Storm Group raid: ${raid.map((r) => this.name(r)).join(", ")}`]
+          : []),
         `Casualties so far: ${v.casualties.length}`,
-      ],
+        this.term("term/reserves"),
+      ].filter(Boolean),
     });
-    /** @type {Array<[string, string]>} */
-    const items = [...ids.map((id) => /** @type {[string, string]} */ (["c", id])),
-      ...arms.map((id) => /** @type {[string, string]} */ (["w", id]))];
     const top = y + 22;
-    const avail = h - 26;
-    // Full counters while they fit, then one-line chips, then a "+N more" chip.
-    let cw = 140;
-    let ch = 34;
-    let compact = false;
-    let cols = Math.floor((w - 8) / (cw + 4));
-    let rows = Math.floor(avail / (ch + 3));
-    if (items.length > cols * rows) {
-      compact = true;
-      cw = 112;
-      ch = 22;
-      cols = Math.floor((w - 8) / (cw + 4));
-      rows = Math.floor(avail / (ch + 3));
-    }
-    const capacity = cols * rows;
-    const shown = items.length > capacity ? items.slice(0, capacity - 1) : items;
-    // Counters fill the rows first; weapons start a row of their own when they fit.
-    const counterRows = Math.ceil(ids.length / cols);
-    const weaponRows = Math.ceil(arms.length / cols);
-    const ownRows = counterRows * (ch + 3) + weaponRows * 25 <= avail && items.length <= capacity;
-    /** @param {number} i */
-    const slot = (i) => {
-      if (ownRows && i >= ids.length) {
-        const j = i - ids.length;
-        const wy = top + counterRows * (ch + 3) + Math.floor(j / cols) * 25;
-        return [x + 6 + (j % cols) * (cw + 4), wy];
-      }
-      return [x + 6 + (i % cols) * (cw + 4), top + Math.floor(i / cols) * (ch + 3)];
-    };
-    shown.forEach(([kind, id], i) => {
-      const [cx, cy] = slot(i);
-      if (kind === "c") this.counter(id, cx, cy, cw, ch, compact);
-      else this.weapon(id, cx, cy, cw, 22);
+    [...ids, ...arms].forEach((id, i) => {
+      const cx = x + 6 + (i % cols) * (chipW + 4);
+      const cy = top + Math.floor(i / cols) * (CHIP_H + 3);
+      if (i < ids.length) this.counter(id, cx, cy, chipW, CHIP_H);
+      else this.weapon(id, cx, cy + 2, chipW, CHIP_H - 4);
     });
-    if (items.length > shown.length) {
-      const [cx, cy] = slot(shown.length);
-      const rest = items.slice(shown.length);
-      roundRect(ctx, cx, cy, cw, ch, 4);
-      ctx.fillStyle = "#f6f1e4";
-      ctx.fill();
-      text(ctx, `+${rest.length} more`, cx + cw / 2, cy + ch / 2 + 1, {
-        size: 13, weight: 700, align: "center", base: "middle",
-      });
-      this.region("reserves:more", cx, cy, cw, ch, 3, {
-        title: "More in Reserves", lines: [rest.map(([, id]) => this.name(id)).join(", ")],
-      });
-    }
   }
 
   // --- 9 January Square -------------------------------------------------------------------
 
-  /** @param {{x: number, y: number, w: number, h: number}} p */
+  /** @param {Rect} p */
   squareSide(p) {
     const { ctx, plan, v } = this;
     this.panel(p, "9 January Square", "#e4e1d8");
     text(ctx, "◀ toward the house", p.x + p.w - 10, p.y + 19, {
       size: 12, color: MUTED, align: "right",
     });
-    const rowH = 72;
     const top = p.y + 30;
-    plan.tracks.forEach((t, i) => this.track(t, p.x + 6, top + i * rowH, p.w - 12, rowH - 8));
-    const ly = top + plan.tracks.length * rowH + 8;
-    text(ctx, `Wehrmacht counters in the stock: ${v.wstock}`, p.x + 10, ly + 6, { size: 13 });
-    text(ctx, "New counters enter at circle 1 and push the others", p.x + 10, ly + 26, {
-      size: 12, color: MUTED,
+    plan.tracks.forEach((t, i) => {
+      this.track(t, p.x + 6, top + i * TRACK_ROW, p.w - 12, TRACK_ROW - 8);
     });
-    text(ctx, "on; one past the last circle loses the game (6.0).", p.x + 10, ly + 42, {
-      size: 12, color: MUTED,
+    const ly = top + plan.tracks.length * TRACK_ROW;
+    const legend = squareLegend(ctx, p.w);
+    text(ctx, `Wehrmacht counters in the stock: ${v.wstock}`, p.x + 10, ly + 14, {
+      size: 13, max: p.w - 20,
     });
-    const gy = ly + 68;
+    legend.rule.lines.forEach((line, i) => {
+      text(ctx, line, p.x + 10, ly + 36 + i * 16, { size: legend.rule.size, color: MUTED });
+    });
+    const gy = ly + 24 + legend.rule.lines.length * 16 + 8 + 14;
     ctx.beginPath();
     ctx.arc(p.x + 22, gy, 11, 0, Math.PI * 2);
     ctx.fillStyle = "#ffffff";
@@ -1181,9 +1651,11 @@ class Scene {
     ctx.lineWidth = 3;
     ctx.stroke();
     ctx.setLineDash([]);
-    text(ctx, "Sapper location (dashed brown ring)", p.x + 40, gy + 5, { size: 12, color: MUTED });
-    token(ctx, p.x + 22, gy + 30, 10, "sapper");
-    text(ctx, "Sapper token waiting (3.0 Sapper Defenses)", p.x + 40, gy + 35, {
+    text(ctx, "Sapper location (dashed brown ring)", p.x + 40, gy + 5, {
+      size: 12, color: MUTED, max: p.w - 50,
+    });
+    token(ctx, p.x + 22, gy + 28, 10, "sapper");
+    text(ctx, "Sapper token waiting (3.0 Sapper Defenses)", p.x + 40, gy + 33, {
       size: 12, color: MUTED, max: p.w - 50,
     });
   }
@@ -1297,54 +1769,47 @@ class Scene {
 
   // --- the Volga --------------------------------------------------------------------------
 
-  /** @param {{x: number, y: number, w: number, h: number}} p */
+  /**
+   * The Volga side: every unit with its locations, the Staging Area and, when its variant is
+   * in play, the Operational Support space (7.1).
+   * @param {Rect} p
+   */
   volga(p) {
-    const { ctx, plan } = this;
+    const { ctx, plan, v } = this;
     this.panel(p, "The Volga — 62nd Army", "#dde7ef");
-    /** @type {Array<{label: string, name: string, locs: number[], unit: UnitSpec | null}>} */
-    const groups = [];
-    /** @type {Map<number, UnitSpec>} */
-    const byLoc = new Map();
-    for (const u of plan.units) for (const n of u.locs) byLoc.set(n, u);
-    for (let n = 3; n <= 18; n++) {
-      const u = byLoc.get(n) ?? null;
-      const last = groups[groups.length - 1];
-      if (last && u && last.unit === u) last.locs.push(n);
-      else {
-        const name = u ? u.name : plan.locNames[String(n)] ?? `Location ${n}`;
-        const label = u ? u.short : name.split(",")[0];
-        groups.push({ label, name, locs: [n], unit: u });
-      }
-    }
-    const rowH = 54;
+    const groups = volgaGroups(plan);
+    const support = !!v.os?.active;
+    const g = volgaGeometry(p.w, groups.length, support);
     const top = p.y + 28;
-    const boxW = 50;
-    // Tall panel: one column of units, the Staging Area and Operational Support below.
-    // Wide panel (the medium layout): two columns of units, those two boxes on the right.
-    const cols = p.w > 600 ? 2 : 1;
-    const groupW = cols === 2 ? 300 : p.w - 16;
-    const labelW = groupW - 4 * (boxW + 4);
-    const perCol = Math.ceil(groups.length / cols);
-    groups.forEach((g, i) => {
-      const gx = p.x + 8 + Math.floor(i / perCol) * (groupW + 8);
-      const y = top + (i % perCol) * rowH;
-      text(ctx, g.label, gx, y + 20, { size: 13, weight: 700, max: labelW - 4 });
-      const last = g.locs[g.locs.length - 1];
-      const range = g.locs.length > 1 ? `${g.locs[0]}–${last}` : `${g.locs[0]}`;
-      text(ctx, `loc ${range}`, gx, y + 37, { size: 12, color: MUTED });
-      g.locs.forEach((n, j) => {
-        this.location(n, gx + labelW + j * (boxW + 4), y + 2, boxW, rowH - 8, g.name);
+    const labelW = g.groupW - 4 * LOC_STEP;
+    groups.forEach((grp, i) => {
+      const gx = p.x + 8 + Math.floor(i / g.perCol) * (g.groupW + 8);
+      const y = top + (i % g.perCol) * VOLGA_ROW;
+      const last = grp.locs[grp.locs.length - 1];
+      const range = grp.locs.length > 1 ? `${grp.locs[0]}–${last}` : `${grp.locs[0]}`;
+      const label = fitLines(ctx, grp.label, labelW - 6, 13, 2, 700);
+      const lh = label.size + 2;
+      label.lines.forEach((line, k) => {
+        text(ctx, line, gx, y + 20 - (label.lines.length - 1) * 6 + k * lh, {
+          size: label.size, weight: 700,
+        });
+      });
+      text(ctx, `loc ${range}`, gx, y + 37 + (label.lines.length - 1) * 7, {
+        size: 12, color: MUTED,
+      });
+      grp.locs.forEach((n, j) => {
+        this.location(n, gx + labelW + j * LOC_STEP, y + 2, LOC_W, VOLGA_ROW - 8, grp.name);
       });
     });
-    if (cols === 2) {
-      const sx = p.x + 8 + cols * (groupW + 8);
+    if (g.cols === 2) {
+      const sx = p.x + 8 + 2 * (g.groupW + 8);
       const sw = p.x + p.w - 6 - sx;
-      this.staging(sx, top, sw, 68);
-      this.opSupport(sx, top + 76, sw, p.y + p.h - 6 - (top + 76));
+      this.staging(sx, top, sw, STAGING_H);
+      if (support) this.opSupport(sx, top + STAGING_H + 8, sw, OS_H);
     } else {
-      const sy = top + groups.length * rowH + 4;
-      this.staging(p.x + 6, sy, p.w - 12, 68);
-      this.opSupport(p.x + 6, sy + 76, p.w - 12, p.y + p.h - 6 - (sy + 76));
+      const sy = top + groups.length * VOLGA_ROW + 4;
+      this.staging(p.x + 6, sy, p.w - 12, STAGING_H);
+      if (support) this.opSupport(p.x + 6, sy + STAGING_H + 8, p.w - 12, OS_H);
     }
   }
 
@@ -1424,12 +1889,15 @@ class Scene {
       });
       const needs = Object.entries(card.tokens);
       needs.forEach(([k, n], i) => token(ctx, x + 18 + i * 30, y + 58, 10, k, Number(n)));
-      text(ctx, "tokens to give up", x + 14 + needs.length * 30, y + 62, {
-        size: 12, color: MUTED,
-      });
-      setFont(ctx, 12);
-      wrap(ctx, `No Disrupted token on ${card.locs.join(", ")}`, w - 16, 2).forEach((t, i) => {
-        text(ctx, t, x + 8, y + 86 + i * 14, { size: 12, color: MUTED });
+      const after = x + 14 + needs.length * 30;
+      if (sizeToFit(ctx, "tokens to give up", x + w - 8 - after, 12)) {
+        text(ctx, "tokens to give up", after, y + 62, {
+          size: 12, color: MUTED, max: x + w - 8 - after,
+        });
+      }
+      const free = fitLines(ctx, `No Disrupted token on ${card.locs.join(", ")}`, w - 16, 12, 2);
+      free.lines.forEach((t, i) => {
+        text(ctx, t, x + 8, y + 86 + i * 14, { size: free.size, color: MUTED });
       });
       lines.push(
         `${card.name}: ${card.vp} VP`,
@@ -1453,69 +1921,56 @@ class Scene {
 
   // --- the cards and the dice -------------------------------------------------------------
 
+  /** The dark strip: the hand, the Wehrmacht card, the Tactics cards and the dice tray. */
   cardStrip() {
     const { ctx, f, v } = this;
     const a = f.cards;
     roundRect(ctx, a.x, a.y, a.w, a.h, 8);
     ctx.fillStyle = "#3a3632";
     ctx.fill();
-    text(ctx, "Soviet hand", a.x + 10, a.y + 16, { size: 13, weight: 700, color: "#f3ead6" });
-    const cardW = 140;
+    const cardW = a.cardW;
+    const cardH = a.card.h;
     /** @type {Array<{card: string, used: boolean}>} */
     const hand = v.hand ?? [];
-    hand.forEach(({ card, used }, i) => {
-      this.sovietCard(card, used, i, a.x + 8 + i * (cardW + 4), a.y + 22, cardW, a.h - 28);
-    });
-    if (!hand.length) {
-      const none = "No cards in hand: four are drawn in each Soviet Card Phase (2.1)";
-      text(ctx, none, a.x + 12, a.y + 56, {
-        size: 12, color: "#cfc6b2", max: 4 * (cardW + 4) - 10,
-      });
-    }
-    const handW = Math.max(4, hand.length) * (cardW + 4) + 8;
-    // The other cards and the dice follow the hand, moving to the second strip (when the
-    // layout has one) once the first is full.
-    const rows = [a, ...(f.cards2 ? [f.cards2] : [])];
-    for (const r of rows.slice(1)) {
-      roundRect(ctx, r.x, r.y, r.w, r.h, 8);
-      ctx.fillStyle = "#3a3632";
-      ctx.fill();
-    }
-    let row = 0;
-    let x = a.x + handW + 6;
-    let y = a.y;
-    /** Where an item `w` wide goes. @param {number} w */
-    const place = (w) => {
-      const r = rows[row];
-      if (x + w > r.x + r.w - 8 && row + 1 < rows.length) {
-        row += 1;
-        x = rows[row].x + 8;
-        y = rows[row].y;
+    for (const item of a.items) {
+      const x = item.x ?? 0;
+      const y = item.y ?? 0;
+      if (item.kind === "hand") {
+        text(ctx, "Soviet hand", x + 2, y + 16, { size: 13, weight: 700, color: "#f3ead6" });
+        hand.forEach(({ card, used }, i) => {
+          const cx = x + (i % a.handCols) * (cardW + 4);
+          const cy = y + 22 + Math.floor(i / a.handCols) * (cardH + 4);
+          this.sovietCard(card, used, i, cx, cy, cardW, cardH);
+        });
+        if (!hand.length && !v.outcome) {
+          const none = "No cards in hand: four are drawn in each Soviet Card Phase (2.1)";
+          const laid = fitLines(ctx, none, item.w - 8, 12, 2);
+          laid.lines.forEach((line, i) => {
+            text(ctx, line, x + 4, y + 38 + i * 16, { size: laid.size, color: "#cfc6b2" });
+          });
+        }
+      } else if (item.kind === "wehrmacht") {
+        text(ctx, "Wehrmacht card", x + 2, y + 16, { size: 13, weight: 700, color: "#f3ead6" });
+        this.wehrmachtCard(x, y + 22, item.w, cardH);
+      } else if (item.kind === "tactics") {
+        const tactics = v.tactics.cards ?? [];
+        const n = Math.max(1, tactics.length);
+        text(ctx, `Tactics (${v.tactics.level})`, x + 2, y + 16, {
+          size: 13, weight: 700, color: "#f3ead6", max: item.w - 4,
+        });
+        const tw = (item.w + 4) / n - 4;
+        for (let i = 0; i < n; i++) {
+          this.tacticsCard(tactics[i], x + i * (tw + 4), y + 22, tw, cardH);
+        }
+      } else {
+        this.diceTray(x, y + 4, item.w, item.h - 4);
       }
-      const at = x;
-      x += w;
-      return at;
-    };
-    const wx = place(178);
-    text(ctx, "Wehrmacht card", wx + 2, y + 16, { size: 13, weight: 700, color: "#f3ead6" });
-    this.wehrmachtCard(wx, y + 22, 172, a.h - 28);
-    if (hasTactics(v)) {
-      const tactics = v.tactics.cards ?? [];
-      const n = Math.max(1, tactics.length);
-      const tx = place(n * 128 + 4);
-      text(ctx, `Tactics (${v.tactics.level})`, tx + 2, y + 16, {
-        size: 13, weight: 700, color: "#f3ead6",
-      });
-      for (let i = 0; i < n; i++) this.tacticsCard(tactics[i], tx + i * 128, y + 22, 124, a.h - 28);
     }
-    // The dice tray takes the rest of the strip; below 170 it moves down, if it can.
-    const room = rows[row].x + rows[row].w - 8 - x;
-    const dx = place(room >= 170 ? room : rows[row].w);
-    this.diceTray(dx, y + 4, rows[row].x + rows[row].w - 8 - dx, a.h - 8);
   }
 
   /**
-   * A Soviet card: two halves, one per unit, each listing the unit's actions (2.0).
+   * A Soviet card: two halves, one per unit, each listing the unit's actions (2.0). The card
+   * is tall enough for every unit's actions (sovietCardGeometry): nothing is cut.
    * @param {string} cid @param {boolean} used @param {number} index @param {number} x
    * @param {number} y @param {number} w @param {number} h
    */
@@ -1540,10 +1995,10 @@ class Scene {
       text(ctx, "Fog of War", x + w / 2, y + h / 2 + 6, {
         size: 15, weight: 700, color: "#ffffff", align: "center", base: "middle",
       });
-      tipLines.push("No action: the fog of war (2.0)");
+      tipLines.push(this.term("term/fog-of-war") || "No action: the fog of war (2.2)");
       tipLines.push("The 139th Signal Battalion's Tactical Decision can swap it");
     }
-    const halfH = (h - 22) / 2;
+    const halfH = (h - 24) / 2;
     units.forEach((uid, k) => {
       const u = plan.units.find((q) => q.id === uid);
       const hy = y + 20 + k * halfH;
@@ -1556,16 +2011,16 @@ class Scene {
         ctx.stroke();
       }
       text(ctx, u?.short ?? uid, x + 7, hy + 14, { size: 13, weight: 700, max: w - 14 });
-      setFont(ctx, 11);
-      const acts = wrap(ctx, (u?.actions ?? []).join(" · "), w - 14, 2);
-      acts.forEach((line, i) => {
-        text(ctx, line, x + 7, hy + 27 + i * 12, { size: 11, color: "#4a4030" });
+      const acts = fitLines(ctx, (u?.actions ?? []).join(" · "), w - 14, 11, 9);
+      acts.lines.forEach((line, i) => {
+        text(ctx, line, x + 7, hy + 27 + i * 12, { size: acts.size, color: "#4a4030" });
       });
       tipLines.push(`${u?.name ?? uid}: ${(u?.actions ?? []).join(", ")}`);
+      const words = (u?.terms ?? []).map((key) => this.term(key)).filter(Boolean);
       this.region(`card:${cid}:${uid}`, x + 2, hy + 1, w - 4, halfH - 2, 3, {
         title: `Card ${index + 1}, action ${k + 1}: ${u?.name ?? uid}`,
         lines: [
-          `Options: ${(u?.actions ?? []).join(", ")}`,
+          ...(words.length ? words : [`Options: ${(u?.actions ?? []).join(", ")}`]),
           ...(used ? ["Already used this phase"] : []),
         ],
       });
@@ -1602,7 +2057,8 @@ class Scene {
       this.region("card:wehrmacht", x, y, w, h, 2, {
         title: "Wehrmacht deck",
         lines: [
-          `${v.decks.wehrmacht} cards left, ${v.decks.wehrmachtDone} played`,
+          `${v.decks.wehrmacht} card${v.decks.wehrmacht === 1 ? "" : "s"} left, ` +
+            `${v.decks.wehrmachtDone} played`,
           ...(played.length ? ["This turn:", ...names] : []),
         ],
       });
@@ -1611,10 +2067,12 @@ class Scene {
     roundRect(ctx, x, y, w, 20, 6);
     ctx.fillStyle = "#2f3a44";
     ctx.fill();
+    // The deck number gives way to a long heading (it is in the tip too).
+    const withDeck = !!card.deck && !!sizeToFit(ctx, card.kindLabel, w - 58, 12, 700);
     text(ctx, card.kindLabel, x + 7, y + 14, {
-      size: 12, weight: 700, color: "#ffffff", max: w - 54,
+      size: 12, weight: 700, color: "#ffffff", max: withDeck ? w - 58 : w - 14,
     });
-    if (card.deck) {
+    if (withDeck) {
       text(ctx, `deck ${card.deck}`, x + w - 6, y + 14, {
         size: 11, color: "#cfd8dc", align: "right",
       });
@@ -1622,9 +2080,9 @@ class Scene {
     text(ctx, card.name, x + 7, y + 38, { size: 14, weight: 700, max: w - 14 });
     let ly = y + 56;
     for (const line of card.lines) {
-      setFont(ctx, 12);
-      for (const t of wrap(ctx, line, w - 14, 2)) {
-        text(ctx, t, x + 7, ly, { size: 12, color: "#333" });
+      const laid = fitLines(ctx, line, w - 14, 12, 3);
+      for (const t of laid.lines) {
+        text(ctx, t, x + 7, ly, { size: laid.size, color: "#333" });
         ly += 14;
       }
     }
@@ -1651,13 +2109,18 @@ class Scene {
       return;
     }
     text(ctx, "Tactics", x + 7, y + 15, { size: 11, weight: 700, color: "#37474f" });
-    setFont(ctx, 13, 700);
-    wrap(ctx, card.name, w - 14, 2).forEach((t, i) => {
-      text(ctx, t, x + 7, y + 33 + i * 15, { size: 13, weight: 700 });
+    const name = fitLines(ctx, card.name, w - 14, 13, 2, 700);
+    name.lines.forEach((t, i) => {
+      text(ctx, t, x + 7, y + 33 + i * 15, { size: name.size, weight: 700 });
     });
-    card.lines.forEach((t, i) => {
-      text(ctx, t, x + 7, y + 70 + i * 14, { size: 12, color: "#333", max: w - 14 });
-    });
+    let ly = y + 40 + 15 * name.lines.length;
+    for (const line of card.lines) {
+      const laid = fitLines(ctx, line, w - 14, 12, 2);
+      for (const t of laid.lines) {
+        text(ctx, t, x + 7, ly, { size: laid.size, color: "#333" });
+        ly += 14;
+      }
+    }
     this.region(`tactics:${card.id}`, x, y, w, h, 2, {
       title: `Tactics card: ${card.name} (7.2)`, lines: card.lines,
     });
@@ -1686,21 +2149,25 @@ class Scene {
     const result = roll.result ?? "";
     const success = roll.success ?? null;
     const resText = `${success === true ? "✔ " : success === false ? "✘ " : "= "}${result}`;
-    setFont(ctx, 13, 700);
-    const rw = Math.min(w * 0.55, measure(ctx, resText) + 16);
-    roundRect(ctx, x + w - rw - 8, y + 6, rw, 20, 10);
+    // The result beside the title when it fits there, else on a line of its own.
+    const inline = sizeToFit(ctx, resText, w * 0.55 - 16, 13, 700);
+    const size = inline || sizeToFit(ctx, resText, w - 36, 13, 700) || MIN_TEXT;
+    setFont(ctx, size, 700);
+    const rw = measure(ctx, resText) + 16;
+    const ry = inline ? y + 6 : y + 26;
+    roundRect(ctx, x + w - rw - 8, ry, rw, 20, 10);
     ctx.fillStyle = success === true ? "#ffe082" : success === false ? "#cfd8dc" : "#ffffff";
     ctx.fill();
-    text(ctx, resText, x + w - rw / 2 - 8, y + 16.5, {
-      size: 13, weight: 700, align: "center", base: "middle", max: rw - 8,
+    text(ctx, resText, x + w - rw / 2 - 8, ry + 10.5, {
+      size, weight: 700, align: "center", base: "middle", max: w - 24,
     });
-    setFont(ctx, 12);
-    const labelLines = wrap(ctx, roll.label ?? "", w - 20, 2);
-    labelLines.forEach((t, i) => {
-      text(ctx, t, x + 10, y + 40 + i * 14, { size: 12, color: "#e9f5ec" });
+    const labelTop = inline ? y + 40 : y + 60;
+    const label = fitLines(ctx, roll.label ?? "", w - 20, 12, 3);
+    label.lines.forEach((t, i) => {
+      text(ctx, t, x + 10, labelTop + i * 14, { size: label.size, color: "#e9f5ec" });
     });
     const dice = roll.dice;
-    const top = y + 40 + labelLines.length * 14 - 6;
+    const top = labelTop + label.lines.length * 14 - 6;
     const avail = y + h - 6 - top;
     let s = 30;
     let perRow = Math.max(1, Math.floor((w - 16) / (s + 5)));
@@ -1722,7 +2189,9 @@ class Scene {
           (success === null ? "" : success ? " (succeeded)" : " (failed)"),
         ...(roll.hits != null ? [`Hits: ${roll.hits}`] : []),
         ...(roll.marks
-          ? [`${roll.marks.filter(Boolean).length} of ${dice.length} dice succeeded (gold outline)`]
+          ? [dice.length === 1
+            ? `The die ${roll.marks[0] ? "succeeded (gold outline)" : "failed"}`
+            : `${roll.marks.filter(Boolean).length} of ${dice.length} dice succeeded (gold outline)`]
           : []),
         `Rule: ${roll.rule ?? ""}`,
       ],
@@ -1736,12 +2205,10 @@ class Scene {
     return false;
   }
 
-  /** A tray over the middle of the board listing the counters the points can buy. */
+  /** A tray over the board (f.tray) listing the counters the points can buy. */
   stockTray() {
     const { ctx, f, v } = this;
-    const area = {
-      x: f.square.x, y: f.square.y, w: f.volga.x + f.volga.w - f.square.x, h: f.square.h,
-    };
+    const area = f.tray;
     roundRect(ctx, area.x, area.y, area.w, area.h, 8);
     ctx.fillStyle = "rgba(250,247,240,0.98)";
     ctx.fill();
@@ -1767,12 +2234,12 @@ class Scene {
       this.counter(id, cx, cy, cw, ch);
       this.relabel(`counter:${id}`, `stock-soviet:${id}`);
     });
-    const wy = area.y + 36 + Math.ceil(ids.length / cols) * (ch + 6) + 10;
-    if (arms.length) text(ctx, "Weapons", area.x + 12, wy + 4, { size: 13, weight: 700 });
+    const wy = area.y + 36 + Math.ceil(ids.length / cols) * (ch + 6) + 6;
+    if (arms.length) text(ctx, "Weapons", area.x + 12, wy + 12, { size: 13, weight: 700 });
     arms.forEach((id, j) => {
       const cx = area.x + 12 + (j % cols) * (cw + 6);
-      const cy = wy + 12 + Math.floor(j / cols) * 30;
-      this.weapon(id, cx, cy, cw, 24);
+      const cy = wy + 20 + Math.floor(j / cols) * 38;
+      this.weapon(id, cx, cy, cw, 32);
       this.relabel(`weapon:${id}`, `stock-weapon:${id}`);
     });
   }
@@ -1793,11 +2260,11 @@ class Scene {
   banner() {
     const { ctx, f, v } = this;
     const o = v.outcome;
-    const a = f.cards;
-    const w = 4 * 144;
-    const x = a.x + 8;
-    const y = a.y + 22;
-    const h = a.h - 28;
+    const hand = f.cards.items.find((item) => item.kind === "hand") ?? f.cards.items[0];
+    const x = hand.x ?? 0;
+    const y = (hand.y ?? 0) + 22;
+    const w = hand.w;
+    const h = hand.h - 22;
     const good = o.result === "win";
     roundRect(ctx, x, y, w, h, 8);
     ctx.fillStyle = good ? "#1b5e20" : "#5d1a14";
@@ -1806,18 +2273,27 @@ class Scene {
     ctx.lineWidth = 2;
     ctx.stroke();
     text(ctx, "Game over", x + 14, y + 24, { size: 14, weight: 700, color: "#f3ead6" });
-    text(ctx, `${o.level}${o.award ? `: ${o.award}` : ""}`, x + 14, y + 54, {
-      size: 24, weight: 700, color: good ? "#ffe082" : "#ffffff", max: w - 28,
-    });
-    text(ctx, `Score ${o.score} on turn ${o.turn}: ${o.how_text} (6.0)`, x + 14, y + 82, {
-      size: 14, color: "#eeeeee", max: w - 28,
-    });
+    const level = fitLines(ctx, `${o.level}${o.award ? `: ${o.award}` : ""}`, w - 28, 24, 2, 700);
+    let ly = y + 28;
+    for (const line of level.lines) {
+      ly += level.size + 6;
+      text(ctx, line, x + 14, ly, { size: level.size, weight: 700,
+        color: good ? "#ffe082" : "#ffffff" });
+    }
+    const how = fitLines(ctx, `Score ${o.score} on turn ${o.turn}: ${o.how_text} (6.0)`, w - 28,
+      14, 4);
+    ly += 8;
+    for (const line of how.lines) {
+      ly += how.size + 4;
+      text(ctx, line, x + 14, ly, { size: how.size, color: "#eeeeee" });
+    }
     this.region("outcome", x, y, w, h, 4, {
       title: `Game over: ${o.level}`,
       lines: [
         `Score ${o.score}: raid VP ${o.raid_vp}` +
           (o.support_vp ? ` + support VP ${o.support_vp}` : "") +
-          ` + ${o.defenders} defenders − 3 × ${o.attackers} attackers`,
+          ` + ${o.defenders} defender${o.defenders === 1 ? "" : "s"} − 3 × ${o.attackers} ` +
+          `attacker${o.attackers === 1 ? "" : "s"}`,
         `Ended on turn ${o.turn}: ${o.how_text}`,
       ],
     });
@@ -1832,16 +2308,18 @@ class Scene {
  */
 function createBoard(root, src) {
   const doc = root.ownerDocument;
+  const win = doc.defaultView ?? window;
   const el = doc.createElement("div");
   el.className = "pavlov-board";
   // Lumino (JupyterLab) skips its keyboard shortcuts for keys typed inside this element.
   el.setAttribute("data-lm-suppress-shortcuts", "true");
   el.innerHTML = `
-    <div class="pb-bar">
+    <div class="pb-bar" role="region" aria-label="The question of the moment">
       <div class="pb-prompt-wrap">
         <div class="pb-prompt"></div>
         <div class="pb-rule"></div>
         <div class="pb-odds"></div>
+        <div class="pb-why" role="status" hidden></div>
       </div>
       <div class="pb-buttons" role="group" aria-label="Options without a place on the board"></div>
       <div class="pb-tools" role="toolbar" aria-label="Game controls">
@@ -1849,8 +2327,10 @@ function createBoard(root, src) {
         <button type="button" class="pb-redo" title="Redo (Y)">Redo</button>
         <button type="button" class="pb-step"
                 title="Roll the dice the game waits for (Enter on the board)">Roll dice</button>
-        <label class="pb-auto"><input type="checkbox" class="pb-auto-box">
-          roll dice automatically</label>
+        <label class="pb-auto"><input type="checkbox" class="pb-auto-box"><span
+          class="pb-auto-long">roll dice automatically</span><span
+          class="pb-auto-short">auto-roll</span></label>
+        <span class="pb-saved" hidden></span>
       </div>
     </div>
     <div class="pb-surface" tabindex="0" role="application" aria-roledescription="game board">
@@ -1861,9 +2341,7 @@ function createBoard(root, src) {
       <div class="pb-menu" role="menu" hidden></div>
     </div>
     <div class="pb-error" role="alert" hidden></div>
-    <div class="pb-help">Click a highlighted place, card or button to choose. Keyboard: Tab into
-      the board, arrow keys move between the options, Enter chooses, Z undoes, Y redoes.
-      Hover over anything for details.</div>
+    <div class="pb-help"></div>
     <div class="pb-log-wrap">
       <div class="pb-log-title">Log, newest first</div>
       <ol class="pb-log" aria-label="Game log, newest first"></ol>
@@ -1872,9 +2350,13 @@ function createBoard(root, src) {
     <div class="pb-sr pb-sr-focus" aria-live="polite" aria-atomic="true"></div>`;
   root.appendChild(el);
   const q = (/** @type {string} */ s) => /** @type {HTMLElement} */ (el.querySelector(s));
+  const bar = q(".pb-bar");
   const promptEl = q(".pb-prompt");
   const ruleEl = q(".pb-rule");
   const oddsEl = q(".pb-odds");
+  const whyEl = q(".pb-why");
+  const savedEl = q(".pb-saved");
+  const helpEl = q(".pb-help");
   promptEl.id = `pb-prompt-${Math.random().toString(36).slice(2, 10)}`;
   const surface = q(".pb-surface");
   surface.setAttribute("aria-describedby", promptEl.id);
@@ -1911,6 +2393,7 @@ function createBoard(root, src) {
   let scale = 1;
   let raf = 0;
   let overlayRaf = 0;
+  let barRaf = 0;
   /** @type {string | null} */
   let hover = null;
   let focusIndex = -1;
@@ -1921,6 +2404,23 @@ function createBoard(root, src) {
   let busyTimer = 0;
   /** @type {{t0: number, at: string} | null} */
   let pendingClick = null;
+  /** The position an intent of this view was sent from: once the board has moved on from
+   * it, the places that glow are brought into view. */
+  let revealFrom = "";
+  /** Texts the last drawing cut short (tests keep this empty). @type {string[]} */
+  let clipped = [];
+  /** Keyboard users see the focus ring and its label; pointer and touch users do not. */
+  let keyboardMode = true;
+  const coarse = win.matchMedia ? win.matchMedia("(pointer: coarse)") : null;
+  /** Answers to "why not?" for this position: `${position}|${region}` → answer, or null while
+   * Python is asked. @type {Map<string, {text: string, rule: string} | null>} */
+  const whyCache = new Map();
+  /** The region whose reason the bar shows (after a click on it), or "". */
+  let whyShown = "";
+  let whyTimer = 0;
+  /** Where the tip was last shown, to show it again when an answer arrives.
+   * @type {{id: string, x: number, y: number} | null} */
+  let tipAt = null;
   const stats = {
     latencies: /** @type {number[]} */ ([]),
     draws: /** @type {number[]} */ ([]),
@@ -1928,6 +2428,9 @@ function createBoard(root, src) {
   };
   let destroyed = false;
   let knownWidth = -1;
+  /** The height of the screen the board scrolls in, measured when the page or the board's
+   * place is resized (measuring on every draw would force a layout each time). */
+  let knownHeight = -1;
   let cssWidth = 0;
   let cssHeight = 0;
 
@@ -1949,18 +2452,169 @@ function createBoard(root, src) {
     return `${d.game_serial}:${d.rev}`;
   }
 
+  function currentPosition() {
+    return `${src.get("game_serial")}:${src.get("rev")}`;
+  }
+
+  /** The glossary line that explains an option, or "". @param {Opt | undefined} o */
+  function hintOf(o) {
+    const t = o?.term ? src.get("plan")?.glossary?.[o.term] : undefined;
+    return t ? `${t[0]}: ${t[1]} (${t[2]})` : "";
+  }
+
+  function touch() {
+    return !!coarse?.matches;
+  }
+
+  // --- where the board is on screen ---------------------------------------------------
+
+  /** The ancestors that clip the board (overflow other than visible), nearest first. The
+   * body's overflow belongs to the window (CSS overflow propagation): it is left out. */
+  function clippers() {
+    /** @type {HTMLElement[]} */
+    const out = [];
+    for (let n = root; n && n !== doc.documentElement && n !== doc.body;
+      n = /** @type {HTMLElement} */ (n.parentElement)) {
+      const cs = win.getComputedStyle(n);
+      if (cs.overflowY !== "visible" || cs.overflowX !== "visible") out.push(n);
+    }
+    return out;
+  }
+
+  /** The part of the screen the board can show in (client coordinates). */
+  function visibleArea() {
+    let area = { top: 0, left: 0, bottom: win.innerHeight, right: win.innerWidth };
+    for (const n of clippers()) {
+      const b = n.getBoundingClientRect();
+      area = {
+        top: Math.max(area.top, b.top + n.clientTop),
+        left: Math.max(area.left, b.left + n.clientLeft),
+        bottom: Math.min(area.bottom, b.top + n.clientTop + n.clientHeight),
+        right: Math.min(area.right, b.left + n.clientLeft + n.clientWidth),
+      };
+    }
+    return area;
+  }
+
+  /** The height of the screen the board scrolls in: its scrolling ancestor's, or the
+   * window's. */
+  function screenHeight() {
+    let h = win.innerHeight;
+    for (const n of clippers()) {
+      const cs = win.getComputedStyle(n);
+      const scrolls = cs.overflowY === "auto" || cs.overflowY === "scroll";
+      if (scrolls && n.scrollHeight > n.clientHeight + 1) return Math.min(h, n.clientHeight);
+      if (scrolls && n.clientHeight > el.offsetHeight + 40) h = Math.min(h, n.clientHeight);
+    }
+    return h;
+  }
+
+  /** Keep the bar (the question and its buttons) in view while the board scrolls under it. */
+  function placeBar() {
+    barRaf = 0;
+    if (destroyed) return;
+    const top = visibleArea().top;
+    const box = el.getBoundingClientRect();
+    const limit = surface.offsetTop + surface.offsetHeight - bar.offsetHeight;
+    const offset = Math.round(Math.max(0, Math.min(top - box.top, limit)));
+    const transform = offset > 0 ? `translateY(${offset}px)` : "";
+    if (bar.style.transform !== transform) bar.style.transform = transform;
+    if (el.classList.contains("pb-stuck") !== offset > 0) {
+      el.classList.toggle("pb-stuck", offset > 0);
+    }
+  }
+
+  function scheduleBar() {
+    if (!destroyed && !barRaf) barRaf = requestAnimationFrame(placeBar);
+  }
+
+  /** A region's rectangle on the screen. @param {Region} r */
+  function screenRect(r) {
+    const rect = overlay.getBoundingClientRect();
+    return {
+      left: rect.left + r.x * scale, top: rect.top + r.y * scale,
+      right: rect.left + (r.x + r.w) * scale, bottom: rect.top + (r.y + r.h) * scale,
+    };
+  }
+
+  /** The area where a place is really seen: on screen, and below the bar. */
+  function openArea() {
+    const area = visibleArea();
+    const b = bar.getBoundingClientRect();
+    return { ...area, top: Math.max(area.top, b.bottom) };
+  }
+
+  /**
+   * Scroll so that the logical rectangle `r` of the board shows below the bar: in the
+   * middle of what is left of the screen (`center`), or just in (`nearest`).
+   * @param {{x: number, y: number, w: number, h: number}} r
+   * @param {ScrollLogicalPosition} [block]
+   */
+  function scrollToRect(r, block = "center") {
+    const marker = doc.createElement("div");
+    marker.style.cssText = "position:absolute;pointer-events:none;visibility:hidden";
+    marker.style.left = `${r.x * scale}px`;
+    marker.style.top = `${r.y * scale}px`;
+    marker.style.width = `${Math.max(1, r.w * scale)}px`;
+    marker.style.height = `${Math.max(1, r.h * scale)}px`;
+    marker.style.scrollMarginTop = `${bar.offsetHeight + 8}px`;
+    marker.style.scrollMarginBottom = "8px";
+    surface.appendChild(marker);
+    marker.scrollIntoView({ block, inline: "nearest" });
+    marker.remove();
+    placeBar();
+  }
+
+  /** After a choice: if no place that glows is in view, bring them (or the first) in. */
+  function revealChoices() {
+    const glowing = [];
+    for (const id of optionsByRegion.keys()) {
+      const r = regionById(id);
+      if (r) glowing.push(r);
+    }
+    if (!glowing.length) return;
+    const area = openArea();
+    const inView = glowing.some((r) => {
+      const s = screenRect(r);
+      return s.top >= area.top - 1 && s.bottom <= area.bottom + 1 &&
+        s.left >= area.left - 1 && s.right <= area.right + 1;
+    });
+    if (inView) return;
+    const x0 = Math.min(...glowing.map((r) => r.x));
+    const y0 = Math.min(...glowing.map((r) => r.y));
+    const x1 = Math.max(...glowing.map((r) => r.x + r.w));
+    const y1 = Math.max(...glowing.map((r) => r.y + r.h));
+    const room = (area.bottom - area.top) / scale - 16;
+    // All of them in the middle when they fit together, else from the first the engine
+    // lists, just under the bar.
+    const first = glowing.reduce((a, b) => (order(a.id) <= order(b.id) ? a : b));
+    if (y1 - y0 <= room) scrollToRect({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
+    else scrollToRect(first, "start");
+  }
+
+  /** The place of a region in the engine's order of options. @param {string} id */
+  function order(id) {
+    const list = optionsByRegion.get(id) ?? [];
+    return list.length ? Math.min(...list) : Infinity;
+  }
+
   // --- drawing -----------------------------------------------------------------------
 
-  function sizeCanvases() {
+  /** @param {CanvasRenderingContext2D} ctx @param {BoardData} d */
+  function sizeCanvases(ctx, d) {
     // The width comes from the ResizeObserver; reading el.clientWidth on every draw would
     // force a layout of the whole page.
-    if (knownWidth <= 0) knownWidth = el.clientWidth || root.clientWidth || WIDE;
+    if (knownWidth <= 0) knownWidth = root.clientWidth || el.clientWidth || WIDE;
     const width = Math.max(1, knownWidth);
-    ({ mode, scale } = chooseLayout(width));
-    const f = frame(mode, hasTactics(src.get("view")));
+    if (knownHeight <= 0) knownHeight = screenHeight();
+    let f = frame(ctx, d, "wide", WIDE);
+    const layout = chooseLayout(width, knownHeight, f.H);
+    mode = layout.mode;
+    scale = layout.scale;
+    if (mode !== "wide") f = frame(ctx, d, mode, layout.W);
     const cssW = Math.round(f.W * scale);
     const cssH = Math.round(f.H * scale);
-    const dpr = window.devicePixelRatio || 1;
+    const dpr = win.devicePixelRatio || 1;
     for (const c of [scene, overlay]) {
       const bw = Math.round(cssW * dpr);
       const bh = Math.round(cssH * dpr);
@@ -1972,10 +2626,12 @@ function createBoard(root, src) {
         node.style.width = `${cssW}px`;
         node.style.height = `${cssH}px`;
       }
+      // The bar, the notes and the log are as wide as the board drawn.
+      el.style.maxWidth = `${cssW}px`;
     }
     cssWidth = cssW;
     cssHeight = cssH;
-    return dpr;
+    return { dpr, f };
   }
 
   /** One full redraw: the scene, the DOM parts, the overlay. */
@@ -1984,13 +2640,20 @@ function createBoard(root, src) {
     const t0 = performance.now();
     const d = data();
     if (!d.plan || !d.plan.squares || !d.view || !d.view.score) return;
-    const dpr = sizeCanvases();
     // Opaque: the scene covers its whole canvas, and opaque canvases composite faster.
     const ctx = /** @type {CanvasRenderingContext2D} */ (scene.getContext("2d", { alpha: false }));
-    ctx.setTransform(dpr * scale, 0, 0, dpr * scale, 0, 0);
-    const s = new Scene(ctx, d, mode);
-    s.draw();
-    regions = s.regions;
+    currentFont.delete(ctx);
+    cutShort = [];
+    try {
+      const { dpr, f } = sizeCanvases(ctx, d);
+      ctx.setTransform(dpr * scale, 0, 0, dpr * scale, 0, 0);
+      const s = new Scene(ctx, d, f);
+      s.draw();
+      regions = s.regions;
+      clipped = [...new Set(cutShort)];
+    } finally {
+      cutShort = null;
+    }
     indexOptions();
     const tScene = performance.now();
     updateDom(d);
@@ -2000,7 +2663,8 @@ function createBoard(root, src) {
     stats.draws.push(t1 - t0);
     stats.parts = { scene: tScene - t0, dom: tDom - tScene, overlay: t1 - tDom };
     if (stats.draws.length > 1000) stats.draws.shift();
-    if (pendingClick && positionOf(d) !== pendingClick.at) {
+    const position = positionOf(d);
+    if (pendingClick && position !== pendingClick.at) {
       // Click to repainted board: measured at the next frame, once this one is on screen.
       const t0click = pendingClick.t0;
       pendingClick = null;
@@ -2008,6 +2672,15 @@ function createBoard(root, src) {
         stats.latencies.push(performance.now() - t0click);
         if (stats.latencies.length > 1000) stats.latencies.shift();
       });
+    }
+    // The bar follows at the next frame (reading the layout here would force one per draw),
+    // unless the choices are to be brought into view now, which needs it in place.
+    if (revealFrom && position !== revealFrom) {
+      revealFrom = "";
+      placeBar();
+      revealChoices();
+    } else {
+      scheduleBar();
     }
   }
 
@@ -2040,19 +2713,18 @@ function createBoard(root, src) {
 
   function drawOverlay() {
     const ctx = /** @type {CanvasRenderingContext2D} */ (overlay.getContext("2d"));
-    const dpr = window.devicePixelRatio || 1;
+    const dpr = win.devicePixelRatio || 1;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, overlay.width, overlay.height);
     ctx.setTransform(dpr * scale, 0, 0, dpr * scale, 0, 0);
     for (const id of optionsByRegion.keys()) {
       const r = regionById(id);
       if (!r) continue;
-      const strong = id === hover;
-      outline(ctx, r, HILITE, strong ? 4.5 : 3, strong ? 0.3 : 0.14, true);
+      outline(ctx, r, HILITE, id === hover ? 5 : 3, true);
     }
     const opts = pendingOptions();
     const focused = opts[focusIndex];
-    const showFocus = focusIndex >= 0 && surfaceHasFocus();
+    const showFocus = focusIndex >= 0 && surfaceHasFocus() && keyboardMode && !touch();
     if (!focusLabel.hidden) focusLabel.hidden = true;
     if (focused && showFocus && drawnOptions.has(focusIndex)) {
       /** @type {Region | null} */
@@ -2060,7 +2732,7 @@ function createBoard(root, src) {
       for (const t of focused.targets) {
         const r = regionById(t);
         if (!r) continue;
-        outline(ctx, r, FOCUS, 3.5, 0, false, [7, 4]);
+        outline(ctx, r, FOCUS, 3.5, false, [7, 4]);
         first = first ?? r;
       }
       if (first) {
@@ -2081,22 +2753,22 @@ function createBoard(root, src) {
   }
 
   /**
+   * A ring around a region: a glowing choice, the hovered one (thicker), or the keyboard
+   * focus (dashed). Nothing is laid over the region itself, so its colours read as printed
+   * (a purple room stays purple).
    * @param {CanvasRenderingContext2D} ctx @param {Region} r @param {string} colour
-   * @param {number} width @param {number} fillAlpha @param {boolean} glow @param {number[]} [dash]
+   * @param {number} width @param {boolean} glow @param {number[]} [dash]
    */
-  function outline(ctx, r, colour, width, fillAlpha, glow, dash = []) {
+  function outline(ctx, r, colour, width, glow, dash = []) {
     ctx.save();
     ctx.beginPath();
-    if (r.circle) ctx.arc(r.x + r.w / 2, r.y + r.h / 2, r.w / 2 + 2, 0, Math.PI * 2);
-    else roundRect(ctx, r.x - 2, r.y - 2, r.w + 4, r.h + 4, 5);
-    if (fillAlpha) {
-      ctx.fillStyle = `rgba(255,176,0,${fillAlpha})`;
-      ctx.fill();
-    }
+    const pad = width / 2;
+    if (r.circle) ctx.arc(r.x + r.w / 2, r.y + r.h / 2, r.w / 2 + pad, 0, Math.PI * 2);
+    else roundRect(ctx, r.x - pad, r.y - pad, r.w + 2 * pad, r.h + 2 * pad, 5);
     ctx.setLineDash(dash);
     if (glow) {
-      // A soft halo: a wide translucent stroke under the solid one (a shadow blur looks the
-      // same but costs far more to draw).
+      // A soft halo outside: a wide translucent stroke under the solid one (a shadow blur
+      // looks the same but costs far more to draw).
       ctx.lineWidth = width + 6;
       ctx.strokeStyle = "rgba(255,160,0,0.35)";
       ctx.stroke();
@@ -2125,6 +2797,14 @@ function createBoard(root, src) {
 
   // --- DOM parts: prompt, buttons, log, error, live regions ---------------------------
 
+  const HELP_POINTER =
+    "Click a glowing place, card or button to choose; point at any other place to read why " +
+    "it is not a choice now. Keyboard: Tab into the board, arrow keys move between the " +
+    "options, Enter chooses, Z undoes, Y redoes. Hover over anything for details.";
+  const HELP_TOUCH =
+    "Tap a glowing place, card or button to choose; tap any other place to read why it is " +
+    "not a choice now.";
+
   /** @param {BoardData} d */
   function updateDom(d) {
     /** @type {Choice} */
@@ -2138,6 +2818,9 @@ function createBoard(root, src) {
     setData("options", String(p.options.length));
     setData("mode", mode);
     setData("over", d.view.outcome ? "1" : "0");
+    setData("touch", touch() ? "1" : "0");
+    if (el.classList.contains("pb-touch") !== touch()) el.classList.toggle("pb-touch", touch());
+    setText(helpEl, touch() ? HELP_TOUCH : HELP_POINTER);
     setText(promptEl, p.prompt);
     setText(ruleEl, p.rule ? `Rule ${p.rule}` : "");
     const odds = (p.odds ?? []).map((o) => `${o.result} ${o.percent}% (${o.fraction})`);
@@ -2146,14 +2829,18 @@ function createBoard(root, src) {
     if (position !== lastPosition) {
       lastPosition = position;
       tip.hidden = true; // its details and "Click:" line belong to the old position
+      tipAt = null;
       focusIndex = surfaceHasFocus() && p.options.length ? 0 : -1;
       busy = false;
       el.dataset.busy = "0";
       hideMenu();
+      whyShown = "";
+      whyCache.clear();
     }
+    showWhy();
     const bare = p.options.map((o, i) => [o, i]).filter(([, i]) => !drawnOptions.has(Number(i)));
     const buttonsKey = JSON.stringify(bare.map(([o, i]) => [i, /** @type {Opt} */ (o).id,
-      /** @type {Opt} */ (o).label]));
+      /** @type {Opt} */ (o).label, /** @type {Opt} */ (o).term ?? ""]));
     if (buttonsKey !== dom.buttons) {
       dom.buttons = buttonsKey;
       buttonMap = new Map();
@@ -2164,6 +2851,8 @@ function createBoard(root, src) {
         b.className = "pb-option";
         b.textContent = opt.label;
         b.dataset.option = opt.id;
+        const hint = hintOf(opt);
+        if (hint) b.title = hint;
         b.disabled = !src.interactive;
         b.addEventListener("click", () => choose(opt.id));
         buttonMap.set(Number(i), b);
@@ -2181,6 +2870,7 @@ function createBoard(root, src) {
     }
     setProp(autoBox, "checked", !!d.auto_roll);
     setProp(autoBox, "disabled", !src.interactive);
+    updateSaved(d);
     setText(errorEl, d.error || "");
     setProp(errorEl, "hidden", !d.error);
     const entries = d.log_entries ?? [];
@@ -2196,6 +2886,24 @@ function createBoard(root, src) {
       live.textContent = fresh.map((e) => `${e.text} (${e.rule})`).join(". ");
     }
     lastLogN = newest;
+  }
+
+  /** Where the game is saved (the `saved` trait): the file's name, and whether the game has
+   * moved on since. @param {BoardData} d */
+  function updateSaved(d) {
+    const saved = d.saved ?? {};
+    if (!saved.path) {
+      setProp(savedEl, "hidden", true);
+      return;
+    }
+    const name = saved.name ?? saved.path;
+    const current = saved.auto || saved.rev === d.rev;
+    setText(savedEl, current ? `Saved in ${name}` : `${name}: changed since saved`);
+    const title = saved.auto
+      ? `This game is saved in ${saved.path} after every change`
+      : `Last saved in ${saved.path}${current ? "" : "; board.save() saves it again"}`;
+    if (savedEl.title !== title) savedEl.title = title;
+    setProp(savedEl, "hidden", false);
   }
 
   /** @param {LogLine[]} entries */
@@ -2251,6 +2959,59 @@ function createBoard(root, src) {
     if (node[name] !== value) node[name] = value;
   }
 
+  // --- why not? -------------------------------------------------------------------------
+
+  /** Regions the engine can answer "why not?" for: the places options are drawn on.
+   * @param {string} id */
+  function askable(id) {
+    const [kind, first] = id.split(":", 2);
+    if (kind === "card") return !!src.get("plan")?.sovietCards?.[first];
+    return ["counter", "weapon", "square", "loc", "track", "box", "defense", "stock-soviet",
+      "stock-weapon"].includes(kind);
+  }
+
+  /** Ask Python (the judge) why a region is not a choice now; answers are kept per position.
+   * @param {string} region */
+  function askWhy(region) {
+    if (!src.interactive) return;
+    const key = `${currentPosition()}|${region}`;
+    if (whyCache.has(key)) return;
+    whyCache.set(key, null);
+    src.send({ kind: "why_not", region, rev: src.get("rev"), game: src.get("game_serial") });
+  }
+
+  /** The answer for a region at this position: {text, rule}, null (asked), undefined.
+   * @param {string} region */
+  function whyOf(region) {
+    return whyCache.get(`${currentPosition()}|${region}`);
+  }
+
+  /** The bar's "why not" line, for the region clicked last. */
+  function showWhy() {
+    const answer = whyShown ? whyOf(whyShown) : undefined;
+    const textNow = answer && answer.text ? `Not a choice now: ${answer.text} (${answer.rule})` : "";
+    setText(whyEl, textNow);
+    setProp(whyEl, "hidden", !textNow);
+  }
+
+  /** A custom message from Python: an acknowledgement, or the answer to "why not?".
+   * @param {any} msg */
+  function onMessage(msg) {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.kind === "ack") {
+      busy = false;
+      el.dataset.busy = "0";
+      clearTimeout(busyTimer);
+      if (!msg.ok) revealFrom = "";
+    } else if (msg.kind === "why_not" && typeof msg.region === "string") {
+      const key = `${msg.game}:${msg.rev}|${msg.region}`;
+      if (key.split("|")[0] !== currentPosition()) return; // an answer for another position
+      whyCache.set(key, { text: String(msg.text ?? ""), rule: String(msg.rule ?? "") });
+      if (whyShown === msg.region) showWhy();
+      if (tipAt && tipAt.id === msg.region && !tip.hidden) showTip(tipAt.id, tipAt.x, tipAt.y);
+    }
+  }
+
   // --- intents -------------------------------------------------------------------------
 
   /**
@@ -2264,13 +3025,14 @@ function createBoard(root, src) {
     el.dataset.busy = "1";
     clearTimeout(busyTimer);
     // If no answer comes (a kernel restart), take clicks again after a while.
-    busyTimer = window.setTimeout(() => {
+    busyTimer = win.setTimeout(() => {
       busy = false;
       el.dataset.busy = "0";
     }, 5000);
     const rev = src.get("rev");
     const game = src.get("game_serial");
     pendingClick = { t0: performance.now(), at: `${game}:${rev}` };
+    revealFrom = `${game}:${rev}`;
     hideMenu();
     src.send({ ...msg, rev, game });
   }
@@ -2283,15 +3045,6 @@ function createBoard(root, src) {
   /** @param {"step" | "undo" | "redo"} kind */
   function intent(kind) {
     send({ kind });
-  }
-
-  /** @param {any} msg */
-  function onAck(msg) {
-    if (msg && msg.kind === "ack") {
-      busy = false;
-      el.dataset.busy = "0";
-      clearTimeout(busyTimer);
-    }
   }
 
   // --- pointer ---------------------------------------------------------------------------
@@ -2325,6 +3078,74 @@ function createBoard(root, src) {
     return best;
   }
 
+  /** The deepest region under the point that the engine can say "why not" about.
+   * @param {number} x @param {number} y */
+  function refusedAt(x, y) {
+    /** @type {Region | null} */
+    let best = null;
+    for (const r of regions) {
+      if (!inside(r, x, y) || !askable(r.id)) continue;
+      if (!best || r.depth >= best.depth) best = r;
+    }
+    return best;
+  }
+
+  /**
+   * Show the tip of a region at a point of the surface: its details, what a click does there
+   * (with the glossary line of the action word) or, for a place that does not glow, the
+   * engine's reason.
+   * @param {string} id @param {number} px @param {number} py surface coordinates
+   */
+  function showTip(id, px, py) {
+    const info = regions.filter((r) => r.id === id && r.tip).pop();
+    if (!info || !info.tip) {
+      tip.hidden = true;
+      return;
+    }
+    tipAt = { id, x: px, y: py };
+    const title = doc.createElement("strong");
+    title.textContent = info.tip.title;
+    /** @type {HTMLElement[]} */
+    const rows = info.tip.lines.map((l) => {
+      const div = doc.createElement("div");
+      div.textContent = l;
+      return div;
+    });
+    const clickable = hit(px / scale, py / scale, true);
+    const here = clickable ? optionsByRegion.get(clickable.id) : undefined;
+    if (here && src.interactive) {
+      const opts = pendingOptions();
+      const verb = touch() ? "Tap" : "Click";
+      const click = doc.createElement("div");
+      click.className = "pb-tip-click";
+      click.textContent = here.length === 1
+        ? `${verb}: ${opts[here[0]].label}` : `${verb}: ${here.length} choices`;
+      rows.push(click);
+      const hints = [...new Set(here.map((i) => hintOf(opts[i])).filter(Boolean))];
+      for (const h of hints) {
+        const div = doc.createElement("div");
+        div.className = "pb-tip-term";
+        div.textContent = h;
+        rows.push(div);
+      }
+    } else if (src.interactive && askable(id)) {
+      const answer = whyOf(id);
+      if (answer && answer.text) {
+        const div = doc.createElement("div");
+        div.className = "pb-tip-why";
+        div.textContent = `Not a choice now: ${answer.text} (${answer.rule})`;
+        rows.push(div);
+      }
+    }
+    tip.replaceChildren(title, ...rows);
+    tip.hidden = false;
+    const w = surface.clientWidth;
+    const h = surface.clientHeight;
+    tip.style.left = `${Math.max(0, Math.min(px + 16, w - tip.offsetWidth - 4))}px`;
+    const below = py + 16 + tip.offsetHeight <= h;
+    tip.style.top = `${below ? py + 16 : Math.max(0, py - tip.offsetHeight - 8)}px`;
+  }
+
   /** @param {MouseEvent} ev */
   function onMove(ev) {
     const { x, y } = toLogical(ev);
@@ -2336,36 +3157,25 @@ function createBoard(root, src) {
       scheduleOverlay();
     }
     const info = hit(x, y, false);
+    const rect = surface.getBoundingClientRect();
     if (!info || !info.tip) {
       tip.hidden = true;
+      tipAt = null;
       return;
     }
-    const lines = [...info.tip.lines];
-    const here = optionsByRegion.get(info.id);
-    if (here && src.interactive) {
-      const opts = pendingOptions();
-      lines.push(
-        here.length === 1 ? `Click: ${opts[here[0]].label}` : `Click: ${here.length} choices`,
-      );
+    showTip(info.id, ev.clientX - rect.left, ev.clientY - rect.top);
+    // Resting on a place that does not glow: ask why (once per place and position).
+    clearTimeout(whyTimer);
+    const refused = !target && src.interactive ? refusedAt(x, y) : null;
+    if (refused && refused.id === info.id && whyOf(refused.id) === undefined) {
+      whyTimer = win.setTimeout(() => askWhy(refused.id), 120);
     }
-    const title = doc.createElement("strong");
-    title.textContent = info.tip.title;
-    tip.replaceChildren(title, ...lines.map((l) => {
-      const div = doc.createElement("div");
-      div.textContent = l;
-      return div;
-    }));
-    tip.hidden = false;
-    const rect = surface.getBoundingClientRect();
-    const px = ev.clientX - rect.left + 16;
-    const py = ev.clientY - rect.top + 16;
-    tip.style.left = `${Math.max(0, Math.min(px, rect.width - tip.offsetWidth - 4))}px`;
-    const below = py + tip.offsetHeight <= rect.height;
-    tip.style.top = `${below ? py : Math.max(0, py - tip.offsetHeight - 24)}px`;
   }
 
   function onLeave() {
+    clearTimeout(whyTimer);
     tip.hidden = true;
+    tipAt = null;
     if (hover !== null) {
       hover = null;
       scheduleOverlay();
@@ -2379,8 +3189,17 @@ function createBoard(root, src) {
     const target = hit(x, y, true);
     if (!target) {
       hideMenu();
+      // A place that does not glow says why, in the bar (where it stays in view).
+      const refused = refusedAt(x, y);
+      if (refused) {
+        whyShown = refused.id;
+        askWhy(refused.id);
+        showWhy();
+      }
       return;
     }
+    whyShown = "";
+    showWhy();
     const list = optionsByRegion.get(target.id) ?? [];
     const opts = pendingOptions();
     if (list.length === 1) choose(opts[list[0]].id);
@@ -2391,7 +3210,7 @@ function createBoard(root, src) {
   }
 
   /**
-   * A small menu of the options on one place.
+   * A small menu of the options on one place, each with the line that explains its word.
    * @param {Opt[]} opts @param {number} x @param {number} y
    */
   function showMenu(opts, x, y) {
@@ -2401,6 +3220,8 @@ function createBoard(root, src) {
       b.setAttribute("role", "menuitem");
       b.textContent = o.label;
       b.dataset.option = o.id;
+      const hint = hintOf(o);
+      if (hint) b.title = hint;
       b.addEventListener("click", (ev) => {
         ev.stopPropagation();
         choose(o.id);
@@ -2410,6 +3231,14 @@ function createBoard(root, src) {
     menu.hidden = false;
     menu.style.left = `${Math.max(0, Math.min(x, surface.clientWidth - menu.offsetWidth - 4))}px`;
     menu.style.top = `${Math.max(0, Math.min(y, surface.clientHeight - menu.offsetHeight - 4))}px`;
+    // The whole menu in view (under the bar), as the places are.
+    const area = openArea();
+    const box = menu.getBoundingClientRect();
+    if (box.top < area.top || box.bottom > area.bottom) {
+      menu.style.scrollMarginTop = `${bar.offsetHeight + 8}px`;
+      menu.scrollIntoView({ block: "nearest", inline: "nearest" });
+      placeBar();
+    }
     /** @type {HTMLElement | null} */ (menu.firstElementChild)?.focus({ preventScroll: true });
   }
 
@@ -2428,7 +3257,9 @@ function createBoard(root, src) {
     const n = opts.length;
     if (!n) return;
     focusIndex = focusIndex < 0 ? (delta > 0 ? 0 : n - 1) : (focusIndex + delta + n) % n;
-    liveFocus.textContent = `Option ${focusIndex + 1} of ${n}: ${opts[focusIndex].label}`;
+    const hint = hintOf(opts[focusIndex]);
+    liveFocus.textContent =
+      `Option ${focusIndex + 1} of ${n}: ${opts[focusIndex].label}${hint ? `. ${hint}` : ""}`;
     scheduleOverlay();
   }
 
@@ -2436,6 +3267,10 @@ function createBoard(root, src) {
   function onKey(ev) {
     // Keys typed on the board belong to the board: notebook shortcuts must not fire.
     ev.stopPropagation();
+    if (!keyboardMode) {
+      keyboardMode = true;
+      scheduleOverlay();
+    }
     if (!src.interactive || ev.key === "Tab" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const t = /** @type {HTMLElement} */ (ev.target);
     if (menu.contains(t)) {
@@ -2473,6 +3308,14 @@ function createBoard(root, src) {
     ev.preventDefault();
   }
 
+  /** A press with a mouse, pen or finger: no keyboard ring until a key is pressed. */
+  const onPointerDown = () => {
+    if (keyboardMode) {
+      keyboardMode = false;
+      scheduleOverlay();
+    }
+  };
+
   /** @param {MouseEvent} ev */
   function onDocClick(ev) {
     const target = /** @type {Node} */ (ev.target);
@@ -2488,23 +3331,40 @@ function createBoard(root, src) {
   const onRedo = () => intent("redo");
   const onStep = () => intent("step");
   const onAuto = () => src.send({ kind: "auto_roll", value: autoBox.checked });
+  const onScroll = () => {
+    // A tip belongs to where the pointer (or finger) was: it goes when the board scrolls.
+    if (!tip.hidden) {
+      tip.hidden = true;
+      tipAt = null;
+    }
+    scheduleBar();
+  };
+  const onResize = () => {
+    knownHeight = -1;
+    schedule();
+  };
+  const onPointerKind = () => schedule();
 
+  // The width of the board's place (not of the board, which takes only what it draws).
   const observer = new ResizeObserver((entries) => {
     const w = Math.round(entries[entries.length - 1].contentRect.width);
     if (w !== knownWidth) {
       knownWidth = w;
+      knownHeight = -1;
       schedule();
     }
   });
-  observer.observe(el);
-  const dprQuery = window.matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+  observer.observe(root);
+  const dprQuery = win.matchMedia(`(resolution: ${win.devicePixelRatio || 1}dppx)`);
   const onDpr = () => schedule();
   dprQuery.addEventListener("change", onDpr);
+  coarse?.addEventListener("change", onPointerKind);
 
   overlay.addEventListener("mousemove", onMove);
   overlay.addEventListener("mouseleave", onLeave);
   overlay.addEventListener("click", onClick);
   el.addEventListener("keydown", onKey);
+  el.addEventListener("pointerdown", onPointerDown, true);
   surface.addEventListener("focus", onFocus);
   surface.addEventListener("blur", onBlur);
   undoBtn.addEventListener("click", onUndo);
@@ -2512,8 +3372,10 @@ function createBoard(root, src) {
   stepBtn.addEventListener("click", onStep);
   autoBox.addEventListener("change", onAuto);
   doc.addEventListener("click", onDocClick, true);
+  doc.addEventListener("scroll", onScroll, { capture: true, passive: true });
+  win.addEventListener("resize", onResize);
   src.on(schedule);
-  src.onAck(onAck);
+  src.onAck(onMessage);
 
   // A small hook for tests and benchmarks: regions in page coordinates, options, timings.
   const hook = {
@@ -2533,7 +3395,9 @@ function createBoard(root, src) {
         options: (optionsByRegion.get(r.id) ?? []).map((i) => opts[i].id),
       }));
     },
-    options: () => pendingOptions().map((o, i) => ({ ...o, drawn: drawnOptions.has(i) })),
+    options: () => pendingOptions().map((o, i) => ({
+      ...o, drawn: drawnOptions.has(i), hint: hintOf(o),
+    })),
     /**
      * Where to click (page coordinates) to reach an option, and whether a menu opens there;
      * null when the option is a button.
@@ -2563,22 +3427,27 @@ function createBoard(root, src) {
       return null;
     },
     /**
-     * Scroll the option's place into view (the page or any scrolling parent), then give the
-     * point to click, as pointFor does.
+     * Scroll the option's place into view (below the bar), then give the point to click, as
+     * pointFor does.
      * @param {string} optionId
      */
     reveal(optionId) {
       const first = hook.pointFor(optionId);
       if (!first) return null;
-      const rect = surface.getBoundingClientRect();
-      const marker = doc.createElement("div");
-      marker.style.cssText = "position:absolute;width:1px;height:1px;pointer-events:none";
-      marker.style.left = `${first.x - rect.left}px`;
-      marker.style.top = `${first.y - rect.top}px`;
-      surface.appendChild(marker);
-      marker.scrollIntoView({ block: "center", inline: "center" });
-      marker.remove();
+      const r = regionById(first.region);
+      if (r) scrollToRect(r);
       return hook.pointFor(optionId);
+    },
+    /**
+     * Scroll any region into view (below the bar); its centre in page coordinates, or null.
+     * @param {string} id
+     */
+    revealRegion(id) {
+      const r = regionById(id);
+      if (!r) return null;
+      scrollToRect(r);
+      const s = screenRect(r);
+      return { x: (s.left + s.right) / 2, y: (s.top + s.bottom) / 2 };
     },
     /** Send any message, as a broken or malicious page could (for tests). @param {any} msg */
     send: (msg) => src.send(msg),
@@ -2603,6 +3472,8 @@ function createBoard(root, src) {
     stats: () => ({
       latencies: [...stats.latencies], draws: [...stats.draws], parts: { ...stats.parts },
     }),
+    /** Texts the last drawing had to cut short (a layout bug; tests keep it empty). */
+    clipped: () => [...clipped],
     draw,
     mode: () => mode,
     scale: () => scale,
@@ -2619,13 +3490,17 @@ function createBoard(root, src) {
       destroyed = true;
       cancelAnimationFrame(raf);
       cancelAnimationFrame(overlayRaf);
+      cancelAnimationFrame(barRaf);
       clearTimeout(busyTimer);
+      clearTimeout(whyTimer);
       observer.disconnect();
       dprQuery.removeEventListener("change", onDpr);
+      coarse?.removeEventListener("change", onPointerKind);
       overlay.removeEventListener("mousemove", onMove);
       overlay.removeEventListener("mouseleave", onLeave);
       overlay.removeEventListener("click", onClick);
       el.removeEventListener("keydown", onKey);
+      el.removeEventListener("pointerdown", onPointerDown, true);
       surface.removeEventListener("focus", onFocus);
       surface.removeEventListener("blur", onBlur);
       undoBtn.removeEventListener("click", onUndo);
@@ -2633,8 +3508,10 @@ function createBoard(root, src) {
       stepBtn.removeEventListener("click", onStep);
       autoBox.removeEventListener("change", onAuto);
       doc.removeEventListener("click", onDocClick, true);
+      doc.removeEventListener("scroll", onScroll, { capture: true });
+      win.removeEventListener("resize", onResize);
       src.off(schedule);
-      src.offAck(onAck);
+      src.offAck(onMessage);
       delete (/** @type {any} */ (el).__pavlovBoard);
       el.remove();
     },

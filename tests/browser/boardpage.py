@@ -1,0 +1,186 @@
+"""Looking at the board as a person does: what is on screen, and acting only on that.
+
+Helpers shared by the browser tests of issue 11 (``test_fits_screen.py``, ``test_reload.py``,
+``test_why_not.py``):
+
+- :func:`look` reports what of a board is *really* visible: inside the window and inside every
+  clipping or scrolling ancestor (a notebook's scroller, an output area), and not covered by
+  anything else (``document.elementFromPoint`` answers the board's own element). It reports
+  the prompt, the option buttons, every glowing region, the open menu, sideways scrolling,
+  the keyboard hint and the texts the last drawing had to cut.
+- :func:`settle` waits until the board has answered and painted (and scrolled, if it does).
+- :func:`run_all_in_lab` opens a notebook in JupyterLab and runs every cell, as a learner does
+  from the Run menu.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import nbformat
+from playwright.sync_api import Locator, Page, expect
+
+RENDER_TIMEOUT_MS = 90_000  # a fresh kernel starts and runs the notebook first
+ANSWER_TIMEOUT_MS = 20_000
+
+NOT_FORWARD = ("back", "leave", "decline")
+"""Option ids a scripted player never takes: they go back or skip, not forward."""
+
+LOOK_JS = """
+(el) => {
+  const h = el.__pavlovBoard;
+  // The part of the screen where `node` can show: the window cut by every ancestor that
+  // clips (overflow other than visible; the body's overflow belongs to the window).
+  const clip = (node) => {
+    let r = {l: 0, t: 0, r: window.innerWidth, b: window.innerHeight};
+    for (let n = node.parentElement; n && n !== document.documentElement && n !== document.body;
+         n = n.parentElement) {
+      const cs = getComputedStyle(n);
+      if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+      const b = n.getBoundingClientRect();
+      const l = b.left + n.clientLeft;
+      const t = b.top + n.clientTop;
+      r = {l: Math.max(r.l, l), t: Math.max(r.t, t),
+           r: Math.min(r.r, l + n.clientWidth), b: Math.min(r.b, t + n.clientHeight)};
+    }
+    return r;
+  };
+  const hits = (node, x, y) => {
+    const e = document.elementFromPoint(x, y);
+    return !!e && (e === node || node.contains(e));
+  };
+  // Fully on screen and not covered: every corner (2 px in) and the middle answer `node`.
+  const shows = (node, b) => {
+    const c = clip(node);
+    if (!(b.width > 0 && b.height > 0)) return false;
+    if (b.left < c.l - 1 || b.top < c.t - 1 || b.right > c.r + 1 || b.bottom > c.b + 1) {
+      return false;
+    }
+    const i = Math.min(2, b.width / 4, b.height / 4);
+    const pts = [[b.left + i, b.top + i], [b.right - i, b.top + i], [b.left + i, b.bottom - i],
+                 [b.right - i, b.bottom - i], [(b.left + b.right) / 2, (b.top + b.bottom) / 2]];
+    return pts.every(([x, y]) => hits(node, x, y));
+  };
+  const box = (b) => ({x: b.left, y: b.top, w: b.width, h: b.height,
+                       cx: b.left + b.width / 2, cy: b.top + b.height / 2});
+  const q = (s) => el.querySelector(s);
+  const prompt = q('.pb-prompt');
+  const overlay = q('canvas.pb-overlay');
+  const buttons = [...el.querySelectorAll('.pb-bar .pb-option')].map((b) => {
+    const r = b.getBoundingClientRect();
+    return {id: b.dataset.option, label: b.textContent, title: b.title,
+            visible: shows(b, r), ...box(r)};
+  });
+  const menu = q('.pb-menu');
+  const menuItems = menu && !menu.hidden
+    ? [...menu.querySelectorAll('button')].map((b) => {
+        const r = b.getBoundingClientRect();
+        return {id: b.dataset.option, label: b.textContent, title: b.title,
+                visible: shows(b, r), ...box(r)};
+      })
+    : [];
+  const glowing = h.regions().filter((r) => r.options.length).map((r) => {
+    const b = {left: r.x, top: r.y, right: r.x + r.w, bottom: r.y + r.h, width: r.w, height: r.h};
+    return {id: r.id, options: r.options, visible: shows(overlay, b), ...box(b)};
+  });
+  // Sideways scrolling: the page, or any ancestor of the board that scrolls sideways.
+  const sideways = [];
+  const se = document.scrollingElement;
+  if (se && se.scrollWidth > se.clientWidth + 1) sideways.push('page');
+  for (let n = el; n; n = n.parentElement) {
+    const cs = getComputedStyle(n);
+    if ((cs.overflowX === 'auto' || cs.overflowX === 'scroll') &&
+        n.scrollWidth > n.clientWidth + 1) {
+      sideways.push(n.className.toString().slice(0, 60) || n.tagName);
+    }
+  }
+  const bar = q('.pb-bar').getBoundingClientRect();
+  const surface = q('.pb-surface').getBoundingClientRect();
+  const label = q('.pb-focus-label');
+  const help = q('.pb-help');
+  return {
+    rev: Number(el.dataset.rev), busy: el.dataset.busy, kind: el.dataset.kind,
+    prompt: prompt.textContent, promptVisible: shows(prompt, prompt.getBoundingClientRect()),
+    promptSeen: (() => {
+      const b = prompt.getBoundingClientRect();
+      const c = clip(prompt);
+      const at = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+      return {box: box(b), clip: c, middle: at ? at.className.toString().slice(0, 60) : null};
+    })(),
+    buttons, menuItems, glowing, sideways,
+    drawn: h.options().filter((o) => o.drawn).length,
+    bar: box(bar), surface: box(surface),
+    viewport: {w: window.innerWidth, h: window.innerHeight},
+    keyboardHint: (!!label && !label.hidden && label.getClientRects().length > 0) ||
+      (!!help && help.getClientRects().length > 0 &&
+       /keyboard|arrow|enter/i.test(help.textContent)),
+    clipped: typeof h.clipped === 'function' ? h.clipped() : null,
+    error: q('.pb-error').hidden ? '' : q('.pb-error').textContent,
+  };
+}
+"""
+
+
+def write_notebook(folder: Path, name: str, cells: list[str]) -> Path:
+    """Write a notebook of code cells to ``folder`` (``test-artifacts/``, ignored by git)."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(source) for source in cells]
+    nb.metadata["kernelspec"] = {
+        "name": "python3", "display_name": "Python 3", "language": "python"
+    }
+    path = folder / name
+    nbformat.write(nb, path)
+    return path
+
+
+def look(board: Locator) -> dict[str, Any]:
+    """What of ``board`` is on screen now (see :data:`LOOK_JS`)."""
+    result: dict[str, Any] = board.evaluate(LOOK_JS)
+    return result
+
+
+def settle(page: Page, board: Locator) -> None:
+    """Wait until the board is not waiting for Python and has painted (and scrolled)."""
+    expect(board).to_have_attribute("data-busy", "0", timeout=ANSWER_TIMEOUT_MS)
+    # two animation frames: the redraw, then any scrolling it asked for; then a short pause
+    # for smooth scrolling to end
+    page.evaluate(
+        "() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))"
+    )
+    page.wait_for_timeout(350)
+
+
+def press(page: Page, x: float, y: float, touch: bool) -> None:
+    """Tap (on a touch screen) or click at a point of the page."""
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+def run_all_in_lab(page: Page, url: str) -> None:
+    """Open a notebook in JupyterLab, wait for its kernel, and run all cells (Run All Cells)."""
+    page.goto(url)
+    # the status bar says "Idle" once the kernel is connected (the toolbar's indicator earlier)
+    expect(page.get_by_text(re.compile(r"\(ipykernel\) \| Idle"))).to_be_visible(
+        timeout=RENDER_TIMEOUT_MS
+    )
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.click(
+        position={"x": 5, "y": 5}
+    )
+    page.keyboard.press("Escape")
+    # the command palette runs JupyterLab's own command (runmenu:run-all)
+    page.keyboard.press("Control+Shift+C")
+    palette = page.locator(".lm-CommandPalette-input")
+    expect(palette).to_be_focused()
+    palette.fill("Run All Cells")
+    expect(page.locator(".lm-CommandPalette-item.lm-mod-active")).to_contain_text("Run All Cells")
+    page.keyboard.press("Enter")
+    expect(page.locator(".pavlov-board").first).to_have_attribute(
+        "data-busy", "0", timeout=RENDER_TIMEOUT_MS
+    )
+    expect(page.get_by_text(re.compile(r"\(ipykernel\) \| Idle"))).to_be_visible(
+        timeout=RENDER_TIMEOUT_MS
+    )
