@@ -32,6 +32,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -94,13 +95,15 @@ def _throwaway_jupyter_env(base: Path) -> dict[str, str]:
     return env
 
 
-def _wait_until_answering(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+def _wait_until_answering(
+    url: str, process: subprocess.Popen[bytes], log: Path, name: str = "Voila"
+) -> None:
     """Poll ``url`` until it answers 200; fail with the server log if it dies or times out."""
     deadline = time.monotonic() + SERVER_START_TIMEOUT_S
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(
-                f"Voila exited with code {process.returncode}:\n{log.read_text()[-4000:]}"
+                f"{name} exited with code {process.returncode}:\n{log.read_text()[-4000:]}"
             )
         try:
             with urllib.request.urlopen(url, timeout=5) as response:
@@ -109,7 +112,34 @@ def _wait_until_answering(url: str, process: subprocess.Popen[bytes], log: Path)
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             pass
         time.sleep(0.25)
-    raise RuntimeError(f"Voila did not answer at {url} in time:\n{log.read_text()[-4000:]}")
+    raise RuntimeError(f"{name} did not answer at {url} in time:\n{log.read_text()[-4000:]}")
+
+
+@contextmanager
+def _serving(
+    name: str, command: list[str], env: dict[str, str], cwd: Path, log: Path, probe: str
+) -> Iterator[subprocess.Popen[bytes]]:
+    """Run a server ``command`` logging to ``log``; wait until ``probe`` answers; stop it after."""
+    with log.open("wb") as log_file:
+        process = subprocess.Popen(
+            command,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            _wait_until_answering(probe, process, log, name)
+            yield process
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
 
 @pytest.fixture(scope="session")
@@ -131,27 +161,9 @@ def voila_server(
         "--Voila.port_retries=0",
         "--show_tracebacks=True",
     ]
-    with log.open("wb") as log_file:
-        process = subprocess.Popen(
-            command,
-            cwd=repo_root,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        base_url = f"http://127.0.0.1:{port}"
-        try:
-            _wait_until_answering(base_url + "/", process, log)
-            yield base_url
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+    base_url = f"http://127.0.0.1:{port}"
+    with _serving("Voila", command, env, repo_root, log, base_url + "/"):
+        yield base_url
 
 
 @pytest.fixture(scope="session")
@@ -220,27 +232,10 @@ def jupyterlab_server(
         f"--ServerApp.root_dir={repo_root}",
         f"--LabApp.app_settings_dir={settings}",
     ]
-    with log.open("wb") as log_file:
-        process = subprocess.Popen(
-            command,
-            cwd=repo_root,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        base_url = f"http://127.0.0.1:{port}"
-        try:
-            _wait_until_answering(f"{base_url}/lab?token={token}", process, log)
-            yield f"{base_url}?token={token}"
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+    base_url = f"http://127.0.0.1:{port}"
+    with _serving("JupyterLab", command, env, repo_root, log,
+                  f"{base_url}/lab?token={token}"):
+        yield f"{base_url}?token={token}"
 
 
 @pytest.fixture(scope="session")

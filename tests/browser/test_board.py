@@ -18,8 +18,8 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-import nbformat
 import pytest
+from boardpage import write_notebook
 from playwright.sync_api import Locator, Page, expect
 
 from pavlov_widgets.engine import Game
@@ -29,21 +29,6 @@ from pavlov_widgets.widget import view as views
 RENDER_TIMEOUT_MS = 90_000  # a fresh kernel starts and runs the notebook first
 ANSWER_TIMEOUT_MS = 20_000
 GAME_SEED = 5  # with the heuristic player: a whole game, won on the last turn
-
-
-def write_notebook(folder: Path, name: str, cells: list[str]) -> Path:
-    """Write a notebook of code cells to ``test-artifacts/``.
-
-    That folder is inside the repository (so Voila serves it) and ignored by git.
-    """
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(source) for source in cells]
-    nb.metadata["kernelspec"] = {
-        "name": "python3", "display_name": "Python 3", "language": "python"
-    }
-    path = folder / name
-    nbformat.write(nb, path)
-    return path
 
 
 @pytest.fixture
