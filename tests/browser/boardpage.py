@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import nbformat
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 RENDER_TIMEOUT_MS = 90_000  # a fresh kernel starts and runs the notebook first
 ANSWER_TIMEOUT_MS = 20_000
@@ -121,6 +121,16 @@ LOOK_JS = """
   };
 }
 """
+
+
+PHONE = {"width": 390, "height": 844}
+"""The phone the tests emulate (a common size), at device scale 2 with touch."""
+
+
+def phone_context(browser: Browser) -> BrowserContext:
+    """A browser context that behaves like a phone: small, dense, touch, mobile."""
+    return browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                               has_touch=True)
 
 
 def write_notebook(folder: Path, name: str, cells: list[str]) -> Path:

@@ -29,6 +29,7 @@ from boardpage import (
     NOT_FORWARD,
     RENDER_TIMEOUT_MS,
     look,
+    phone_context,
     press,
     run_all_in_lab,
     settle,
@@ -192,12 +193,7 @@ def test_phone_390x844_touch(
     artifacts_dir: Path,
     save_screenshot: Callable[..., Path],
 ) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
+    context = phone_context(browser)
     page = context.new_page()
     found: list[str] = []
     page.on("pageerror", lambda exc: found.append(str(exc)))

@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from boardpage import ANSWER_TIMEOUT_MS, RENDER_TIMEOUT_MS, look, settle, write_notebook
+from boardpage import (
+    ANSWER_TIMEOUT_MS,
+    RENDER_TIMEOUT_MS,
+    look,
+    phone_context,
+    settle,
+    write_notebook,
+)
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from pavlov_widgets.engine import Game
@@ -121,10 +128,7 @@ def test_on_a_phone_a_tap_on_a_place_that_does_not_glow_says_why(
     artifacts_dir: Path,
     save_screenshot: Callable[..., Path],
 ) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
-        has_touch=True,
-    )
+    context = phone_context(browser)
     page = context.new_page()
     try:
         page.goto(served_notebook(write_notebook(artifacts_dir, "why_not_phone.ipynb", CELLS)))
