@@ -1,0 +1,293 @@
+"""The widgets of the exercises: a question on the board, buttons, feedback, the score.
+
+:mod:`.exercises` holds the questions and grades them; this module only shows them with
+ipywidgets around the project's :class:`~pavlov_widgets.widget.Board`, and turns clicks into
+:meth:`Exercise.answer <pavlov_widgets.tutor.exercises.Exercise.answer>` calls. An answer
+given from code (``ex.answer("square:P3")``) shows here too: every widget follows its
+exercise.
+
+- A click exercise puts the board in question mode (:meth:`Board.ask
+  <pavlov_widgets.widget.Board.ask>`): the places it asks about glow, a click answers (or,
+  when several places make an answer, selects them until *Check*). The feedback names the
+  rule; the right places are marked green on the board, a wrong pick red. *Try again* asks
+  once more (the first answer is the one the score keeps).
+- A choice exercise is a row of buttons, with the position on a board when it has one.
+- A prediction shows the position, one button per outcome; the pick resolves the card on
+  the board (the log says what the dice did) and the exact odds of every outcome appear as
+  bars. *Roll it again* replays the card with fresh dice, to see chance at work.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..widget import Board
+from .exercises import (
+    ChoiceExercise,
+    ClickExercise,
+    Exercise,
+    ExerciseError,
+    Feedback,
+    Prediction,
+    Quiz,
+    play_card,
+)
+from .steps import percent
+
+RIGHT = "#2e7d32"
+WRONG = "#b23b3b"
+
+
+def _question_html(ex: Exercise) -> str:
+    return (f"<div style='font-size:1.05em'><b>{html.escape(ex.number)}</b> "
+            f"{html.escape(ex.question)} <i style='color:#555'>({html.escape(ex.rule)})</i>"
+            "</div>")
+
+
+def feedback_html(feedback: Feedback | None) -> str:
+    """The feedback as HTML: green when right (or came true), red otherwise."""
+    if feedback is None:
+        return ""
+    colour = RIGHT if feedback.correct else WRONG
+    return (f"<div role='status' style='border-left:4px solid {colour};padding:4px 8px;"
+            f"margin:4px 0'>{html.escape(feedback.message)}</div>")
+
+
+class _ExerciseWidget(widgets.VBox):  # type: ignore[misc]
+    """What every exercise widget has: the question, the feedback, an error line."""
+
+    def __init__(self, exercise: Exercise, body: list[Any]) -> None:
+        self.exercise = exercise
+        self.question = widgets.HTML(_question_html(exercise))
+        self.feedback = widgets.HTML()
+        self.error = widgets.HTML()
+        super().__init__([self.question, *body, self.error, self.feedback],
+                         layout=widgets.Layout(border="1px solid #ddd", padding="6px",
+                                               margin="6px 0"))
+        self._stop = exercise.on_answer(lambda _e: self._answered())
+
+    def _answer(self, value: Any) -> None:
+        """Answer from a click; a refusal is shown and changes nothing."""
+        try:
+            self.exercise.answer(value)
+        except ExerciseError as exc:
+            self.error.value = f"<span style='color:{WRONG}'>{html.escape(str(exc))}</span>"
+        else:
+            self.error.value = ""
+
+    def _answered(self) -> None:
+        self.feedback.value = feedback_html(self.exercise.last)
+
+    def close(self) -> None:
+        """Stop following the exercise and close the widget."""
+        self._stop()
+        super().close()
+
+    def __repr__(self) -> str:
+        return repr(self.exercise)
+
+
+class ClickWidget(_ExerciseWidget):
+    """A :class:`~pavlov_widgets.tutor.exercises.ClickExercise` on the board."""
+
+    def __init__(self, exercise: ClickExercise) -> None:
+        """Ask the board the question."""
+        self.board = Board.from_game(exercise.game.copy())
+        self.selected: list[str] = []
+        self.picked = widgets.HTML()
+        self.check_button = widgets.Button(description="Check", button_style="primary",
+                                           disabled=True)
+        self.clear_button = widgets.Button(description="Clear")
+        self.again_button = widgets.Button(description="Try again")
+        row = [self.picked, self.check_button, self.clear_button] if exercise.pick > 1 else []
+        super().__init__(exercise, [self.board, widgets.HBox([*row, self.again_button])])
+        self.check_button.on_click(lambda _b: self._answer(list(self.selected)))
+        self.clear_button.on_click(lambda _b: self._clear())
+        self.again_button.on_click(lambda _b: self._ask())
+        self._ask()
+        if exercise.last is not None:
+            self._answered()
+
+    def _prompt(self) -> str:
+        ex = self.exercise
+        assert isinstance(ex, ClickExercise)
+        if ex.pick == 1:
+            return ex.question
+        return f"{ex.question} (pick {ex.pick}, then Check)"
+
+    def _ask(self) -> None:
+        ex = self.exercise
+        assert isinstance(ex, ClickExercise)
+        self.board.clear_marks()
+        self.selected = []
+        self._show_selection()
+        self.again_button.layout.display = "none"
+        self.board.ask(self._prompt(), ex.among, self._clicked)
+
+    def _clicked(self, region: str) -> None:
+        ex = self.exercise
+        assert isinstance(ex, ClickExercise)
+        if ex.pick == 1:
+            self._answer(region)
+            return
+        if region in self.selected:
+            self.selected.remove(region)
+        elif len(self.selected) < ex.pick:
+            self.selected.append(region)
+        self._show_selection()
+
+    def _clear(self) -> None:
+        self.selected = []
+        self._show_selection()
+
+    def _show_selection(self) -> None:
+        ex = self.exercise
+        assert isinstance(ex, ClickExercise)
+        self.board.clear_marks("focus")
+        if self.selected:
+            self.board.mark(self.selected, "focus")
+        self.picked.value = (f"Picked {len(self.selected)} of {ex.pick}: "
+                             f"{html.escape(ex._words(tuple(self.selected)) or '—')}")
+        self.check_button.disabled = len(self.selected) != ex.pick
+
+    def _answered(self) -> None:
+        super()._answered()
+        feedback = self.exercise.last
+        if feedback is None:
+            return
+        self.board.end_ask()
+        self.board.clear_marks()
+        self.board.mark(feedback.solution, "right")
+        wrong = [r for r in feedback.given if r not in feedback.solution]
+        if wrong:
+            self.board.mark(wrong, "wrong")
+        self.again_button.layout.display = ""
+
+
+class ChoiceWidget(_ExerciseWidget):
+    """A :class:`~pavlov_widgets.tutor.exercises.ChoiceExercise`: one button per option."""
+
+    def __init__(self, exercise: ChoiceExercise) -> None:
+        """A button per option, under the position's board when there is one."""
+        self.buttons = [widgets.Button(description=o, tooltip=o) for o in exercise.options]
+        for button, option in zip(self.buttons, exercise.options, strict=True):
+            button.on_click(lambda _b, o=option: self._answer(o))
+        body: list[Any] = [widgets.HBox(self.buttons,
+                                        layout=widgets.Layout(flex_flow="row wrap"))]
+        self.board = Board.from_game(exercise.game.copy()) if exercise.game else None
+        if self.board is not None:
+            body.insert(0, self.board)
+        super().__init__(exercise, body)
+        if exercise.last is not None:
+            self._answered()
+
+    def _answered(self) -> None:
+        super()._answered()
+        feedback = self.exercise.last
+        if feedback is None:
+            return
+        for button in self.buttons:
+            if button.description in feedback.solution:
+                button.button_style = "success"
+            elif button.description in feedback.given:
+                button.button_style = "danger"
+            else:
+                button.button_style = ""
+
+
+def odds_html(ex: Prediction, happened: str) -> str:
+    """The exact odds of every outcome as bars; the one that happened in bold."""
+    rows = []
+    for outcome in ex.odds:
+        width = float(outcome.probability) * 240
+        name = html.escape(outcome.name)
+        if outcome.name == happened:
+            name = f"<b>{name} ← this time</b>"
+        rows.append(
+            f"<tr><td style='padding-right:8px'>{name}</td>"
+            f"<td style='text-align:right;padding-right:8px'>{percent(outcome.probability)}"
+            f"</td><td><div style='background:#6a8caf;height:12px;width:{width:.0f}px'>"
+            "</div></td></tr>")
+    return f"<table>{''.join(rows)}</table>"
+
+
+class PredictWidget(_ExerciseWidget):
+    """A :class:`~pavlov_widgets.tutor.exercises.Prediction`: predict, then reveal."""
+
+    def __init__(self, exercise: Prediction) -> None:
+        """The position on a board and a button per outcome."""
+        self.board = Board.from_game(exercise.game.copy())
+        self.buttons = [widgets.Button(description=o, tooltip=o) for o in exercise.outcomes]
+        for button, outcome in zip(self.buttons, exercise.outcomes, strict=True):
+            button.on_click(lambda _b, o=outcome: self._answer(o))
+        self.odds = widgets.HTML()
+        self.again_button = widgets.Button(description="Roll it again",
+                                           tooltip="The same card with fresh dice")
+        self.again_button.layout.display = "none"
+        self.again_button.on_click(lambda _b: self._again())
+        self.seed = 0
+        super().__init__(exercise, [
+            widgets.HBox(self.buttons, layout=widgets.Layout(flex_flow="row wrap")),
+            self.board, self.odds, self.again_button])
+        if exercise.last is not None:
+            self._answered()
+
+    def _answered(self) -> None:
+        super()._answered()
+        ex = self.exercise
+        assert isinstance(ex, Prediction)
+        feedback = ex.last
+        if feedback is None:
+            return
+        self.board.game = ex.after.copy()
+        self.odds.value = odds_html(ex, ex.happened)
+        for button in self.buttons:
+            button.button_style = "info" if button.description in feedback.given else ""
+        self.again_button.layout.display = ""
+
+    def _again(self) -> None:
+        """The same card with the next seed's dice: what else could have happened."""
+        ex = self.exercise
+        assert isinstance(ex, Prediction)
+        self.seed += 1
+        after, _entries = play_card(ex.game.fork(seed=self.seed, auto_roll=False))
+        happened = next((n for n, test in ex.outcomes.items() if test(after)),
+                        "something else")
+        self.board.game = after
+        self.odds.value = odds_html(ex, happened)
+
+
+class ScoreWidget(widgets.HTML):  # type: ignore[misc]
+    """A notebook's score; it follows every answer."""
+
+    def __init__(self, quiz: Quiz) -> None:
+        """Show the score now and after every answer."""
+        super().__init__(quiz._repr_html_())
+        self.quiz = quiz
+        self._stop = quiz.on_change(lambda q: setattr(self, "value", q._repr_html_()))
+
+    def close(self) -> None:
+        """Stop following the quiz and close the widget."""
+        self._stop()
+        super().close()
+
+    def __repr__(self) -> str:
+        return repr(self.quiz)
+
+
+def make_widget(exercise: Exercise) -> _ExerciseWidget:
+    """The widget that shows this exercise."""
+    if isinstance(exercise, ClickExercise):
+        return ClickWidget(exercise)
+    if isinstance(exercise, ChoiceExercise):
+        return ChoiceWidget(exercise)
+    if isinstance(exercise, Prediction):
+        return PredictWidget(exercise)
+    raise TypeError(f"no widget for {type(exercise).__name__}")
+
+
+__all__ = ["ChoiceWidget", "ClickWidget", "PredictWidget", "ScoreWidget", "feedback_html",
+           "make_widget", "odds_html"]
