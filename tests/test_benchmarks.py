@@ -43,3 +43,9 @@ def test_engine_profile_names_the_decisions_and_steps() -> None:
 def test_framework_floor_plays_the_shape_of_a_random_game() -> None:
     out = _run("benchmarks/framework_floor.py", "--games", "3", "--repeat", "1")
     assert "162 decisions, 62 rolls" in out and "games/s" in out
+
+
+def test_notebooks_bench_times_each_notebook_and_the_set() -> None:
+    out = _run("benchmarks/notebooks_bench.py", "--repeat", "1",
+               "notebooks/01_introduction.ipynb")
+    assert "01_introduction.ipynb" in out and "whole set, wall clock" in out
