@@ -1,10 +1,13 @@
-"""The rulebook's 19 gameplay examples, played by the engine, reach the outcomes it states.
+"""The rulebook's 19 gameplay examples and our variations of them reach the rulebook's outcomes.
 
-Each scenario lives in :mod:`pavlov_widgets.engine.examples.scenarios`; the notebooks use the same
+The variations (``variation_of`` names the example) show edges of the same rules. Each
+scenario lives in :mod:`pavlov_widgets.engine.examples.scenarios`; the notebooks use the same
 registry, so a change that breaks an example breaks this test first.
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 import pytest
 
@@ -14,9 +17,65 @@ from pavlov_widgets.engine.examples.scenarios import SCENARIOS, get_scenario, sc
 
 
 def test_all_nineteen_rulebook_examples_are_registered() -> None:
-    assert len(SCENARIOS) == 19
-    sections = {s.section.split()[0] for s in SCENARIOS.values()}
+    examples = [s for s in SCENARIOS.values() if not s.variation_of]
+    assert len(examples) == 19
+    sections = {s.section.split()[0] for s in examples}
     assert {"2.2", "3.0", "4.0", "5.0", "7.1", "7.2.1", "7.2.2"} <= sections
+
+
+def test_each_variation_follows_its_rulebook_example_in_the_same_section() -> None:
+    names = scenario_names()
+    variations = {n: s for n, s in SCENARIOS.items() if s.variation_of}
+    assert set(variations) == {"mortar-disrupted", "ju87-disrupted", "bomb-18"}
+    for name, scenario in variations.items():
+        base = get_scenario(scenario.variation_of)
+        assert not base.variation_of and base.section == scenario.section, name
+        between = names[names.index(base.name) + 1 : names.index(name)]
+        assert all(SCENARIOS[n].variation_of == base.name for n in between), name
+
+
+def test_3_0_mortar_variation_disrupts_a_fresh_defender_found_upwards() -> None:
+    """Red 1 empty: the search goes up to Glushenko on red 3, who is Disrupted, not killed."""
+    game = get_scenario("mortar-disrupted").play()
+    assert any("Mortar targets R3" in e.text for e in game.log)
+    assert game.state.soviet["glushenko"].disrupted
+    assert game.state.soviet["glushenko"].where == "R3"
+
+
+def test_3_0_bomb_on_disrupted_3_suppresses_the_combat_positions_only() -> None:
+    """Location 3 does not pass a bomb on to 4; counters in Reserves are not hit."""
+    game = get_scenario("ju87-disrupted").play()
+    bomb_on_3 = next(e for e in game.log if "every counter in a combat position" in e.text)
+    assert "counter:chekhov" not in bomb_on_3.targets
+    assert game.engine.count("loc:4", "disrupted") == 0
+    assert game.state.soviet["pavlov"].where == "removed"
+
+
+def test_3_0_bomb_18_on_a_clear_army_cp_disrupts_it_and_the_game_goes_on() -> None:
+    scenario = get_scenario("bomb-18")
+    game = scenario.build(auto_roll=False)
+    game.roll()
+    assert game.engine.count("loc:18", "disrupted") == 1
+    assert not game.is_over
+    chance = game.chance()
+    assert chance is not None and dict(chance.outcomes)["18"] == Fraction(1, 216)
+
+
+@pytest.mark.parametrize("direct", [True, False])
+def test_3_0_a_second_disrupted_token_on_18_loses_direct_or_moved_on(direct: bool) -> None:
+    """Both a bomb that rolls 18 and one that moves on to it from 17 lose the game (6.0)."""
+    dice = (6, 6, 6) if direct else (5, 6, 6)
+    game = (
+        Position()
+        .counter("pavlov", "G1")
+        .disrupt_location(17, 18)
+        .wehrmacht_cards("d1-ju87-2-1")
+        .resume("wehrmacht", cards=1)
+        .dice(*dice, 1, 1, 1)
+        .game()
+    )
+    assert game.is_over and game.outcome is not None
+    assert game.outcome["result"] == "loss" and game.outcome["how"] == "army_cp"
 
 
 @pytest.mark.parametrize("name", scenario_names())

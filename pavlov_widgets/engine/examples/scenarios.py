@@ -4,7 +4,10 @@ Each of the 19 examples in the rulebook (2nd printing) is registered here with i
 a summary in our own words, the position it starts from, the dice it rolls and the moves the
 player makes in it, a check that the engine reaches exactly the outcome the rulebook states,
 and a narration of every step (a choice made or a roll rolled: :class:`Step`), written in
-our own words with its rule section. The tutor's walkthroughs
+our own words with its rule section. A few *variations* follow their example (their
+``variation_of`` names it): the same card in a position that shows an edge of the rule the
+example only mentions, such as a bomb on location 3 when it is already Disrupted (3.0 Bomb
+Stalingrad). The tutor's walkthroughs
 (:mod:`pavlov_widgets.tutor.walkthrough`) show that narration step by step, and the tests
 play the examples, so the tutor cannot drift from the engine.
 
@@ -68,6 +71,9 @@ class Scenario:
         outcome: the outcome the rulebook states, in our words.
         steps: the narration, one :class:`Step` for every step of the example in the order
             they happen (its choices, which are ``moves``, and its rolls).
+        variation_of: for a variation of a rulebook example (same card, a position of our
+            own that shows an edge of the rule), the name of that example; "" for the
+            rulebook's examples themselves.
     """
 
     name: str
@@ -79,6 +85,7 @@ class Scenario:
     expect: Callable[[Game], list[str]]
     outcome: str
     steps: tuple[Step, ...] = ()
+    variation_of: str = ""
 
     def build(self, auto_roll: bool = False) -> Game:
         """The game at the start of the example (dice scripted; by default you roll them)."""
@@ -121,7 +128,7 @@ def get_scenario(name: str) -> Scenario:
 
 
 def scenario_names() -> list[str]:
-    """The names of all scenarios, in rulebook order."""
+    """The names of all scenarios, in rulebook order (each variation after its example)."""
     return list(SCENARIOS)
 
 
@@ -147,6 +154,9 @@ class _Checks:
 
     def count(self, place: str, kind: str, want: int) -> _Checks:
         return self.equal(f"{kind} at {place}", self.game.engine.count(place, kind), want)
+
+    def disrupted(self, cid: str, want: bool) -> _Checks:
+        return self.equal(f"{cid} Disrupted", self.game.state.soviet[cid].disrupted, want)
 
 
 # --- 2.0 Soviet Card Phase ---------------------------------------------------------------
@@ -328,6 +338,56 @@ register(
 )
 
 
+def _mortar_disrupted_position() -> Position:
+    return (
+        Position()
+        .counter("glushenko", "R3")
+        .counter("pavlov", "R5")
+        .defense("red", 5)
+        .wehrmacht_cards("d1-mortar-1")
+        .resume("wehrmacht", cards=1)
+        .dice(3, 1, 2, 5, 1, 3)
+    )
+
+
+register(
+    Scenario(
+        name="mortar-disrupted",
+        title="The Mortar: a first Disrupted token",
+        section="3.0 Suppress Defender",
+        summary="Colour die 3: red. Position die 1: red 1 is empty, so the search goes up and "
+        "finds Glushenko on red 3 before Pavlov on red 5. Glushenko has no Disrupted token "
+        "yet, so a hit Disrupts him and he stays in the house.",
+        position=_mortar_disrupted_position,
+        moves=(),
+        expect=lambda g: _Checks(g)
+        .where("glushenko", "R3")
+        .disrupted("glushenko", True)
+        .where("pavlov", "R5")
+        .disrupted("pavlov", False)
+        .logged("red 1 is empty")
+        .problems,
+        outcome="A 5 meets red Defense 5: Glushenko gets his first Disrupted token and stays; "
+        "Pavlov, farther up the search, is untouched.",
+        steps=(
+            _step("The colour die shows 3: on the Mortar card that is red.",
+                  "3.0 Suppress Defender", "card:d1-mortar-1"),
+            _step("The position die shows 1, and red 1 (the square shared with green 4) is "
+                  "empty. This time the search goes up first, as the rule says: red 2 is empty "
+                  "too, red 3 holds Glushenko, so he is the target. Pavlov on red 5 is farther "
+                  "up and is passed by.",
+                  "3.0 Suppress Defender", "square:G4R1", "square:R3", "counter:glushenko"),
+            _step("Four dice against the red Defense of 5, and the 5 hits. A Mortar does not "
+                  "kill outright: Glushenko gets a Disrupted token and stays on red 3. While "
+                  "Disrupted he can take no action except Recover, and a second token would make "
+                  "him a casualty, as in the rulebook's Mortar example.",
+                  "3.0 Suppress Defender", "defense:red", "square:R3", "counter:glushenko"),
+        ),
+        variation_of="mortar",
+    )
+)
+
+
 def _artillery_position() -> Position:
     return (
         Position()
@@ -428,6 +488,115 @@ register(
                   "next location up, 11, which gets a Disrupted token.",
                   "3.0 Bomb Stalingrad", "loc:10", "loc:11"),
         ),
+    )
+)
+
+
+def _ju87_disrupted_position() -> Position:
+    return (
+        Position()
+        .counter("pavlov", "R2", disrupted=True)
+        .counter("glushenko", "G1")
+        .counter("chekhov", "reserves")
+        .disrupt_location(3)
+        .wehrmacht_cards("d1-ju87-2-1")
+        .resume("wehrmacht", cards=1)
+        .dice(1, 1, 1, 5, 5, 5)
+    )
+
+
+register(
+    Scenario(
+        name="ju87-disrupted",
+        title="Ju 87 bombs: location 3 already Disrupted",
+        section="3.0 Bomb Stalingrad",
+        summary="Two Ju 87s and no Anti-aircraft token ready, so both bomb. The first rolls 3, "
+        "and location 3 is already Disrupted: the bomb does not move on, it Disrupts every "
+        "counter in a combat position. The second rolls 15 and Disrupts the Signal Battalion, "
+        "which also brings a Fog of War card.",
+        position=_ju87_disrupted_position,
+        moves=(),
+        expect=lambda g: _Checks(g)
+        .where("pavlov", "removed")
+        .where("glushenko", "G1")
+        .disrupted("glushenko", True)
+        .where("chekhov", "reserves")
+        .disrupted("chekhov", False)
+        .count("loc:3", "disrupted", 1)
+        .count("loc:4", "disrupted", 0)
+        .count("loc:15", "disrupted", 1)
+        .equal("Fog of War cards in the Soviet discards", len(g.state.soviet_discard), 1)
+        .logged("every counter in a combat position")
+        .problems,
+        outcome="Pavlov, already Disrupted, is a casualty; Glushenko is Disrupted; Chekhov in "
+        "Reserves is not in a combat position and is spared. Location 15 is Disrupted and a "
+        "Fog of War card joins the Soviet discards.",
+        steps=(
+            _step("Two Ju 87s come, and no Anti-aircraft token is ready, so nothing can be "
+                  "fired: both planes bomb. The first bomb's three dice add up to 3, and "
+                  "location 3, the 3rd Rifle Battalion, already has a Disrupted token. It is the "
+                  "one location where a bomb does not move on to the next number: instead, "
+                  "every Soviet counter in a combat position of the house is Suppressed, as if "
+                  "a Mortar had hit it. Glushenko gets a Disrupted token; Pavlov already has "
+                  "one, so the second makes him a casualty. Chekhov in Reserves is not in a "
+                  "combat position and is spared.",
+                  "3.0 Bomb Stalingrad", "card:d1-ju87-2-1", "loc:3", "counter:pavlov",
+                  "counter:glushenko", "box:reserves"),
+            _step("The second bomb's dice add up to 15, the 139th Signal Battalion, which is "
+                  "clear: it gets a Disrupted token. A Disrupted token placed on 14 to 17 also "
+                  "puts a Fog of War card from the stock into the Soviet discards, so it will "
+                  "be shuffled into a later hand.",
+                  "3.0 Bomb Stalingrad", "loc:15"),
+        ),
+        variation_of="ju87",
+    )
+)
+
+
+def _bomb_18_position() -> Position:
+    return (
+        Position()
+        .counter("pavlov", "G1")
+        .disrupt_location(17)
+        .wehrmacht_cards("d1-ju87-2-1")
+        .resume("wehrmacht", cards=1)
+        .dice(6, 6, 6, 5, 6, 6)
+    )
+
+
+register(
+    Scenario(
+        name="bomb-18",
+        title="Ju 87 bombs: 18, the 62nd Army Command Post",
+        section="3.0 Bomb Stalingrad",
+        summary="Two Ju 87s and no Anti-aircraft token ready. The first bomb rolls 18, the top "
+        "location, the 62nd Army Command Post: it is Disrupted. The second rolls 17, already "
+        "Disrupted, so it moves on to 18: a second Disrupted token there loses the game.",
+        position=_bomb_18_position,
+        moves=(),
+        expect=lambda g: _Checks(g)
+        .count("loc:18", "disrupted", 1)
+        .count("loc:17", "disrupted", 1)
+        .equal("the game is over", g.is_over, True)
+        .equal("result", (g.outcome or {}).get("result"), "loss")
+        .logged("the game is lost")
+        .problems,
+        outcome="The game is lost at once: the moving-on rule carried the second bomb from 17 "
+        "onto the already Disrupted 62nd Army Command Post (18).",
+        steps=(
+            _step("Two Ju 87s come, and no Anti-aircraft token is ready: both bomb. The first "
+                  "bomb's three dice are all 6s, 18, the highest total three dice can make (1 "
+                  "chance in 216). Location 18 is the 62nd Army Command Post; it was clear, so "
+                  "it gets a Disrupted token. While it is Disrupted, a 62nd Army CP card half "
+                  "can only Recover it: no Resupply, no Storm Group raid (2.0).",
+                  "3.0 Bomb Stalingrad", "card:d1-ju87-2-1", "loc:18"),
+            _step("The second bomb's dice add up to 17, which is already Disrupted, so the bomb "
+                  "moves on to the next number up: 18. There is no 19 to move on to, and a "
+                  "second Disrupted token on the 62nd Army Command Post loses the game on the "
+                  "spot, whatever the score (6.0 Ending the Game).",
+                  "3.0 Bomb Stalingrad", "loc:17", "loc:18"),
+        ),
+        variation_of="ju87",
     )
 )
 
