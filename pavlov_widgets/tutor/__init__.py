@@ -7,11 +7,15 @@
   answered on the board or with buttons, predictions with the exact odds of a whole card, and
   a notebook's score (``Quiz("05")``; :mod:`~pavlov_widgets.tutor.exercise_widgets` draws
   them).
+* :mod:`pavlov_widgets.tutor.coach` — a full game with a coach: every option explained on
+  request, "why not?" for any place, and a review of the turning points at the end
+  (``Coach(seed=1)``).
 * :mod:`pavlov_widgets.tutor.lab` — exact odds of the next roll, forced rolls, branches and
   playouts of any position.
 """
 
+from .coach import Coach
 from .exercises import Quiz
 from .walkthrough import Walkthrough
 
-__all__ = ["Quiz", "Walkthrough"]
+__all__ = ["Coach", "Quiz", "Walkthrough"]

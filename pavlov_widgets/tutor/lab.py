@@ -93,8 +93,8 @@ def what_if(game: Game, dice: Sequence[int]) -> Game:
     return branch
 
 
-def _example_dice(n: int, test: dict[str, Any], result: str) -> list[int] | None:
-    """Dice of n that give ``result`` under ``test`` (one example roll), or None.
+def example_dice(n: int, test: dict[str, Any], result: str) -> list[int] | None:
+    """Dice of n that give ``result`` under ``test`` (one example roll), or None (3.0 dice).
 
     The first of a few plain rolls that the engine itself reads as ``result``
     (:func:`pavlov_widgets.engine.dice.read`): the result's label is never parsed here.
@@ -149,7 +149,7 @@ def branches(game: Game) -> list[Branch]:
         raise NotAChanceStepError("no roll is pending")
     out = []
     for result, p in chance.outcomes:
-        dice = _example_dice(chance.dice, chance.test, result)
+        dice = example_dice(chance.dice, chance.test, result)
         if p == 0 or dice is None:
             continue
         out.append(Branch(result, p, tuple(dice), what_if(game, dice)))
