@@ -557,10 +557,15 @@ class Prediction(Exercise):
         came = guess == self.happened
         p = self.probability(guess)
         head = "It happened" if came else f"This time: {self.happened}"
-        likely = max(self.odds, key=lambda o: o.probability)
+        top = max(o.probability for o in self.odds)
+        likely = [o.name for o in self.odds if o.probability == top]
+        if len(likely) == 1:
+            most = f"The most likely outcome was {likely[0]}"
+        else:
+            most = f"{', '.join(likely[:-1])} and {likely[-1]} were equally likely"
         odds = "; ".join(f"{o.name} {times_in(o.probability)}" for o in self.odds)
         message = (f"You expected: {guess} ({times_in(p)}). {head}. "
-                   f"The most likely outcome was {likely.name}. Odds: {odds} ({self.rule}). "
+                   f"{most}. Odds: {odds} ({self.rule}). "
                    f"{_sentence(self.explain)}").strip()
         return Feedback(came, message, self.rule, self.solution, given)
 

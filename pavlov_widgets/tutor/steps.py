@@ -33,8 +33,13 @@ class WalkthroughError(PavlovError, ValueError):
 
 
 def percent(p: Fraction) -> str:
-    """A probability as a percentage: ``33%``, ``6.9%`` (one decimal under 10%)."""
+    """A probability as a percentage: ``33%``, ``6.9%`` (one decimal under 10%).
+
+    A chance that is not certain never reads 100% (or 0%): 7775/7776 is "over 99.9%".
+    """
     value = float(p) * 100
+    if 0 < p < 1 and round(value) in (0, 100):
+        return "under 0.1%" if value < 0.1 else ("over 99.9%" if value > 99.9 else f"{value:.1f}%")
     if value < 10 and value != round(value):
         return f"{value:.1f}%"
     return f"{round(value)}%"
