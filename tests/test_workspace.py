@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pavlov_widgets.tutor.workspace import is_clean, main, prepare, strip_outputs
+from pavlov_widgets.tutor.workspace import is_clean, keep_checked, main, prepare, strip_outputs
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
@@ -76,3 +76,24 @@ def test_the_command_line_reports_what_it_copied(tmp_path: Path,
     assert main([str(source), str(tmp_path / "mine")]) == 0
     out = capsys.readouterr().out
     assert "copied" in out and "(1 new)" in out
+
+
+def test_keep_checked_keeps_only_the_checked_text_and_every_execution_count() -> None:
+    widget = {"output_type": "display_data", "metadata": {},
+              "data": {"text/plain": "Board", "application/vnd.jupyter.widget-view+json": {}}}
+    executed = {"metadata": {"widgets": {"state": {}}}, "cells": [
+        {"cell_type": "markdown", "metadata": {}, "source": "# 05"},
+        {"cell_type": "code", "metadata": {"execution": {"t": 1}}, "execution_count": 7,
+         "source": "board", "outputs": [widget]},
+        {"cell_type": "code", "metadata": {}, "execution_count": 8,
+         "source": "# NBVAL_CHECK_OUTPUT\nprint(walk)\nwalk",
+         "outputs": [{"output_type": "stream", "name": "stdout", "text": "step 3 of 3\n"},
+                     {**widget, "output_type": "execute_result", "execution_count": 8}]},
+    ]}
+    clean = keep_checked(executed)
+    assert is_clean(clean)
+    first, second = clean["cells"][1], clean["cells"][2]
+    assert first["outputs"] == [] and first["execution_count"] == 1 and first["metadata"] == {}
+    assert second["execution_count"] == 2
+    assert second["outputs"][0]["text"] == "step 3 of 3\n"
+    assert second["outputs"][1]["data"] == {"text/plain": "Board"}

@@ -69,6 +69,36 @@ def is_clean(notebook: dict[str, Any]) -> bool:
     return True
 
 
+def keep_checked(executed: dict[str, Any]) -> dict[str, Any]:
+    """An executed notebook made fit to commit (:func:`is_clean`).
+
+    Only the text outputs of the checked cells stay (the expected output nbval compares); every
+    code cell keeps its execution count, since nbval does not compare a checked cell that looks
+    as if it never ran.
+    """
+    clean = strip_outputs(executed)
+    count = 0
+    for cell, ran in zip(clean["cells"], executed.get("cells", []), strict=True):
+        if cell.get("cell_type") != "code":
+            continue
+        count += 1
+        cell["execution_count"] = count
+        cell["metadata"] = {k: v for k, v in cell.get("metadata", {}).items()
+                            if k != "execution"}  # run timings: noise in a diff
+        if "".join(cell.get("source", [])).lstrip().startswith(CHECKED):
+            kept = []
+            for output in ran.get("outputs", []):
+                if output.get("output_type") == "stream":
+                    kept.append(output)
+                elif output.get("output_type") == "execute_result":
+                    text = output.get("data", {}).get("text/plain")
+                    if text is not None:
+                        kept.append({"output_type": "execute_result", "metadata": {},
+                                     "execution_count": count, "data": {"text/plain": text}})
+            cell["outputs"] = kept
+    return clean
+
+
 def prepare(source: Path = SOURCE, target: Path = TARGET) -> list[Path]:
     """Copy every notebook of ``source`` that ``target`` lacks; return the copies made.
 
