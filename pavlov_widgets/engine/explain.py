@@ -54,6 +54,16 @@ def parse_region(region: str) -> tuple[str, tuple[str, ...]]:
     return kind, tuple(rest.split(":")) if rest else ()
 
 
+BOX_NAMES: dict[str, str] = {
+    "reserves": "the Reserves box",
+    "supplies": "the Supplies box",
+    "staging": "the Staging Area",
+    "storm": "the Storm Group box",
+    "operational-support": "the Operational Support box",
+}
+"""What a person calls each box of the board (1.2)."""
+
+
 def describe(e: Engine, region: str) -> str:
     """A person's name for a board region ("Naumov", "position G4/R1", "track 3, circle 2")."""
     kind, parts = parse_region(region)
@@ -72,8 +82,9 @@ def describe(e: Engine, region: str) -> str:
             return f"the {e.unit(parts[1]).short} half of this card"
         return "this card"
     if kind == "box":
-        return {"reserves": "the Reserves box", "supplies": "the Supplies box"}.get(
-            first, f"the {first.replace('-', ' ')} box")
+        if first == "suppress" and len(parts) > 1:
+            return f"the {parts[1]} Suppression box"
+        return BOX_NAMES.get(first, f"the {first.replace('-', ' ')} box")
     if kind == "defense":
         return f"the {first} Defense track"
     return region

@@ -137,8 +137,8 @@ TERMS: dict[str, Term] = _terms(
      "tokens", "1.2 The Board"),
     ("line-of-sight", "Line of sight", "a counter sees the tracks of its room's colour; a "
      "two-colour room sees both", "1.3 Line of Sight"),
-    ("defense", "Defense", "how hard one side of the house is for German artillery and "
-     "bombs to damage; buttressing raises it", "3.0 Attack Building"),
+    ("defense", "Defense", "how hard one side of the house is for German fire (snipers, "
+     "mortars, artillery, assaults) to hit; buttressing raises it", "3.0 Attack Building"),
     ("fog-of-war", "Fog of War", "a Soviet card with no action", "2.2 Take up to Three "
      "Actions"),
     ("staging", "Staging Area", "where resupplied tokens wait for the Flotilla to load them",

@@ -165,7 +165,7 @@ def unavailable(e: Engine, unit: str, action: str) -> str | None:
         if action == "resupply":
             if any(stock.get(k, 0) for k in SUPPLY_TOKENS):
                 return None
-            return "no Food, Ammunition or Medical token is left in the stock"
+            return "no Ammunition, First Aid, Food or Sapper token is left in the stock"
         if not e.s.storm_box:
             return "no Storm Group card waits in the Storm Group box"
         if not raid_target_clear(e):
