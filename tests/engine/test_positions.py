@@ -232,23 +232,24 @@ def test_variant_cards_need_the_variant_on() -> None:
     ("build", "message"),
     [
         (lambda p: p.counter("pavlof", "G1"), "no Soviet counter 'pavlof' (did you mean 'pavlov'?)"
-         "; Position.known('counters') lists them"),
+         "; Position.names('counters') lists them"),
         (lambda p: p.counter("pavlov", "G9"), "no place 'G9'"),
         (lambda p: p.weapon("m1973", "G1"), "did you mean 'm1937'?"),
         (lambda p: p.tokens("aa", "loc:99"), "no token place 'loc:99'"),
-        (lambda p: p.tokens("ammo", "supplies"), "Position.known('token_kinds')"),
+        (lambda p: p.tokens("amo", "supplies"), "Position.names('token_kinds')"),
         (lambda p: p.tokens("aa", "loc:8", 5), "5 Anti-aircraft tokens wanted but 4 left"),
         (lambda p: p.wehrmacht(1, 1, "rifleman"), "did you mean 'riflemen'?"),
         (lambda p: p.wehrmacht(7, 1, "riflemen"), "not on the board"),
         (lambda p: p.wehrmacht_cards("d1-snipper-1"), "did you mean 'd1-sniper-1'?"),
-        (lambda p: p.hand("soviet-99"), "Position.known('soviet_cards')"),
+        (lambda p: p.hand("soviet-99"), "Position.names('soviet_cards')"),
         (lambda p: p.defense("grean", 5), "did you mean 'green'?"),
         (lambda p: p.defense("green", 9), "off the track"),
         (lambda p: p.resume("wehrmact"), "did you mean 'wehrmacht'?"),
         (lambda p: p.resume("wehrmacht", cards=4), "1-3 Wehrmacht cards"),
         (lambda p: p.counter("pavlov", "G1", marker="acton"), "did you mean 'action'?"),
         (lambda p: p.counter("pavlov", "stock", disrupted=True), "carries no token"),
-        (lambda p: p.soviet_card("62nd-army", "13th-guards-cp"), "did you mean '62nd-army-cp'?"),
+        (lambda p: p.soviet_card("62nd-armee-cp", "13th-guards-cp"),
+         "did you mean '62nd-army-cp'?"),
         (lambda p: p.sapper(1, 1), "not a Sapper location"),
         (lambda p: p.dice(0, 7), "dice must be 1-6"),
         (lambda p: p.known("cards"), "no kind of id 'cards'"),
@@ -475,3 +476,63 @@ def test_use_seeded_dice_refuses_a_seed_that_is_no_int() -> None:
     data["history"] = [{"kind": "seed", "value": "7"}]
     with pytest.raises(SaveFormatError, match=r"save.history\[0\].value: must be a seed"):
         Game.from_dict(data)
+
+
+# --- names: accepted wherever an id is, listed, completed --------------------------------------
+
+
+def test_names_are_accepted_wherever_ids_are() -> None:
+    pos = (Position().counter("Pavlov", "G4/R1").counter("chekhov", "square:R2")
+           .weapon("M1937", "reserves").tokens("Anti-aircraft", 12).tokens("Wire", "loc 14")
+           .tokens("Food", "Supplies").defense("Red", 5).wehrmacht(2, 1, "Panzer II")
+           .wehrmacht_cards("Ju 87 deck 4").resume("Wehrmacht", cards=1))
+    s = pos.state
+    assert s.soviet["pavlov"].where == "G4R1" and s.soviet["chekhov"].where == "R2"
+    assert s.weapons["m1937"] == "reserves"
+    assert s.tokens["loc:12"] == {"aa": 1} and s.tokens["loc:14"] == {"wire": 1}
+    assert s.defense["red"] == 5 and s.tracks[1][0].startswith("panzer-ii-")
+    assert s.wehrmacht_deck[0] == "d4-ju87-4-1" and pos.point == "wehrmacht"
+    assert pos.soviet_card("62nd CP", "Signals") == "soviet-03"
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda p: p.wehrmacht_cards("Ju 87"),
+         "Wehrmacht card 'Ju 87' fits 5 ids: 'd1-ju87-2-1' (Junkers Ju 87 (deck 1, 2 aircraft))"),
+        (lambda p: p.wehrmacht(1, 1, "Panzer"), "fits 3 ids: 'panzer-ii' (Panzer II)"),
+        (lambda p: p.counter("Glushenkov", "G1"), "did you mean 'glushenko'?"),
+        (lambda p: p.tokens("aa", 99), "no token place 'loc:99'"),
+        (lambda p: p.counter(7, "G1"), "Soviet counter 7: give an id or a name, as a string"),
+    ],
+)
+def test_a_name_that_fits_several_ids_or_none_is_refused_with_the_list(
+    build: Callable[[Position], object], message: str
+) -> None:
+    pos = Position()
+    before = pos.state.to_dict()
+    with pytest.raises(PositionError) as info:
+        build(pos)
+    assert message in str(info.value)
+    assert pos.state.to_dict() == before
+
+
+def test_names_list_every_id_with_a_name() -> None:
+    assert Position.names("token_kinds")["aa"] == "Anti-aircraft token"
+    assert Position.names("wehrmacht_cards")["d4-ju87-4-1"] == "Junkers Ju 87 (deck 4, 4 aircraft)"
+    assert Position.names("places")["G4R1"] == "combat position G4/R1"
+    assert list(Position.names("counters")) == Position().known("counters")
+    with pytest.raises(PositionError, match="did you mean 'counters'"):
+        Position.names("counter")
+    text = Position.help()
+    assert repr(text) == str(text)
+    assert all(kind in text for kind in ("counters", "token_places", "resume_points"))
+
+
+def test_ids_complete_with_tab() -> None:
+    assert Position.ids.wehrmacht_cards.d4_ju87_4_1 == "d4-ju87-4-1"
+    assert Position.ids.token_places.loc_12 == "loc:12"
+    assert Position.ids.units.n62nd_army_cp == "62nd-army-cp"
+    assert "pavlov" in dir(Position.ids.counters) and "counters" in dir(Position.ids)
+    with pytest.raises(AttributeError, match="did you mean 'pavlov'"):
+        _ = Position.ids.counters.pavlof

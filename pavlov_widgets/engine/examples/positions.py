@@ -15,6 +15,14 @@ on one position, a weapon alone, a hand at the wrong moment, ...) and raises one
 :class:`~pavlov_widgets.engine.errors.PositionError` listing every problem; nothing set so
 far is lost, so fix the one field and call it again.
 
+Every setter takes names as well as ids (``counter("Pavlov", "G4/R1")``,
+``tokens("Anti-aircraft", 12)``, ``wehrmacht_cards("Ju 87 deck 4")``): a name that fits
+several ids is refused with their list. :meth:`Position.names` lists a kind's ids with their
+names, :meth:`Position.help` every kind, and ``Position.ids.<kind>.<Tab>`` completes them.
+:meth:`Position.from_game` takes the position of a game at any moment where it rests
+between rules (:data:`FROM_GAME_MOMENTS`), and :meth:`Position.to_json` /
+:meth:`Position.from_json` write and read it as short JSON.
+
 Example:
     >>> from pavlov_widgets.engine.examples.positions import Position
     >>> pos = Position().counter("pavlov", "R2").defense("red", 5)
@@ -27,21 +35,27 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import difflib
-from collections.abc import Iterable
-from typing import Any
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from ..check import problems as state_problems
 from ..components import COLOURS, Components, default_components
-from ..errors import PositionError
+from ..errors import PavlovError, PositionError
 from ..game import Game
-from ..machine import STEPS, Engine
+from ..machine import PHASE_LABELS, STEPS, Engine
 from ..rules.setup import initial_state
 from ..settings import RuleSettings
 from ..state import PHASES, GameState
 from ..text import plural
 
-__all__ = ["RESUME_POINTS", "Position", "PositionError"]
+__all__ = [
+    "FROM_GAME_MOMENTS", "JSON_KEYS", "KINDS", "RESUME_POINTS", "HelpText", "IdKind",
+    "IdNamespace", "Position", "PositionError",
+]
 
 RESUME_POINTS: dict[str, str] = {
     "turn_start": "the start of the turn, before the Soviet Card Phase (1.1)",
@@ -72,6 +86,21 @@ _REST_OF_TURN: dict[str, list[str]] = {
 }
 """The phases still to come in the turn after each resume point (stack order, bottom first)."""
 
+_RESTING: dict[str, str] = {
+    "card_action": "soviet_cards",
+    "move_pick": "counter_moves",
+    "act_pick": "counter_actions",
+}
+"""The decisions at which a game rests between rules, and the resume point of each."""
+
+FROM_GAME_MOMENTS: tuple[str, ...] = (
+    "the choice of the next Soviet card action, or ending the Soviet Card Phase (2.2)",
+    "the choice of the next counter to move, or ending the moves (4.0 Move)",
+    "the choice of the next counter action, or ending the phase (4.0)",
+    "a Wehrmacht card just revealed, before any of its dice is rolled (3.0)",
+)
+"""The moments of a game that :meth:`Position.from_game` can describe."""
+
 HAND_SIZE = 4
 """The cards a Soviet Card Phase draws (2.1); a hand never holds more."""
 
@@ -93,6 +122,10 @@ class Position:
         settings: the rule settings (``RuleSettings``) the game is played with.
         point: where play resumes (a key of :data:`RESUME_POINTS`, or ``"steps"``).
     """
+
+    ids: ClassVar[IdNamespace]
+    """Every id as an attribute, for Tab completion: ``Position.ids.wehrmacht_cards.d4_ju87_4_1``
+    is ``"d4-ju87-4-1"`` (see :class:`IdKind`)."""
 
     def __init__(
         self,
@@ -149,61 +182,67 @@ class Position:
     # --- names ---------------------------------------------------------------------------
 
     def known(self, kind: str) -> list[str]:
-        """The valid ids of one kind, for the setters' arguments.
+        """The valid ids of one kind, for the setters' arguments (:data:`KINDS` lists the kinds).
 
-        ``kind`` is one of ``counters``, ``weapons``, ``places``, ``colours``,
-        ``token_kinds``, ``token_places``, ``wehrmacht_types``, ``wehrmacht_counters``,
-        ``wehrmacht_cards``, ``soviet_cards``, ``units``, ``tactics``,
-        ``operational_support``, ``markers``, ``phases``, ``steps`` and ``resume_points``.
+        :meth:`names` gives the same ids with a person's name for each.
         """
-        c = self.components
-        squares = [sq.id for sq in c.board.squares]
-        table: dict[str, list[str]] = {
-            "counters": list(c.soviet_counters),
-            "weapons": list(c.weapons),
-            "places": [*squares, "reserves", *_OFF_BOARD],
-            "colours": list(COLOURS),
-            "token_kinds": list(c.tokens),
-            "token_places": self._token_places(),
-            "wehrmacht_types": list(c.wehrmacht_types),
-            "wehrmacht_counters": list(c.wehrmacht_counter_ids()),
-            "wehrmacht_cards": [
-                *(k for k, card in c.wehrmacht_cards.items() if not card.competitive),
-                *c.resupply_cards,
-            ],
-            "soviet_cards": list(c.soviet_cards),
-            "units": [u.id for u in c.board.units],
-            "tactics": list(c.tactics),
-            "operational_support": list(c.operational_support),
-            "markers": list(_MARKERS),
-            "phases": list(PHASES),
-            "steps": sorted(STEPS),
-            "resume_points": list(RESUME_POINTS),
-        }
-        if kind not in table:
-            raise PositionError(
-                f"no kind of id {kind!r}{_nearest(kind, table)}; kinds: {', '.join(table)}"
-            )
-        return table[kind]
+        return list(self.names(kind, self.components))
 
-    def _token_places(self) -> list[str]:
-        board = self.components.board
-        return [
-            *_FIXED_TOKEN_PLACES[1:],
-            *(f"suppress:{colour}" for colour in COLOURS),
-            *(f"loc:{n}" for n in range(3, 19)),
-            *(f"sapper:{t.number}:{n}" for t in board.tracks for n in t.sapper_circles),
+    @classmethod
+    def names(cls, kind: str, components: Components | None = None) -> dict[str, str]:
+        """Every valid id of one kind with a person's name for it: ``{"d4-ju87-4-1": ...}``.
+
+        ``kind`` is a key of :data:`KINDS` (``"counters"``, ``"wehrmacht_cards"``,
+        ``"token_places"`` ...). Every setter accepts the id, the name, or any part of
+        the name that fits one id only (``"Ju 87"`` fits five cards, so it is refused with
+        their list; ``"Anti-aircraft"`` is the ``"aa"`` token).
+        """
+        table = _name_table(components or default_components())
+        if kind not in table.names:
+            raise PositionError(
+                f"no kind of id {kind!r}{_nearest(kind, table.names)}; kinds: "
+                f"{', '.join(table.names)}"
+            )
+        return dict(table.names[kind])
+
+    @classmethod
+    def help(cls, components: Components | None = None) -> HelpText:
+        """What a position is made of: every kind of id, how many, and a few examples.
+
+        Display it in a notebook (or ``print`` it); :meth:`names` lists one kind in full,
+        and ``Position.ids.<kind>.<id>`` completes ids with the Tab key.
+        """
+        table = _name_table(components or default_components())
+        lines = [
+            "A Position accepts, wherever it asks for an id, the id itself, a person's name "
+            "or any part of a name that fits one id only (case and punctuation do not "
+            "matter): counter('Pavlov', 'G4/R1'), tokens('Anti-aircraft', 12), "
+            "wehrmacht_cards('Sniper (deck 1)').",
+            "Position.names(kind) lists the ids of a kind with their names; "
+            "Position.ids.<kind>.<Tab> completes them.",
+            "",
         ]
+        for kind, about in KINDS.items():
+            named = table.names[kind]
+            sample = ", ".join(
+                f"{k}" if v == k else f"{k} = {v}" for k, v in list(named.items())[:3]
+            )
+            lines.append(f"{kind} ({len(named)}): {about}")
+            lines.append(f"    e.g. {sample}{', ...' if len(named) > 3 else ''}")
+        return HelpText("\n".join(lines))
 
     def _check(self, value: object, kind: str, what: str) -> str:
-        """``value`` if it is a known id of ``kind``; else a PositionError naming the nearest."""
-        known = self.known(kind)
-        if not isinstance(value, str) or value not in known:
-            near = _nearest(value, known) if isinstance(value, str) else ""
-            raise PositionError(
-                f"no {what} {value!r}{near}; Position.known({kind!r}) lists them"
-            )
-        return value
+        """The id of ``kind`` that ``value`` names (an id, a name or part of one).
+
+        Raises:
+            PositionError: ``value`` names no id (the nearest is suggested) or several
+                (each is listed with its name); the message names ``what`` was asked for.
+        """
+        return _resolve(_name_table(self.components), value, kind, what)
+
+    def _checks(self, values: Iterable[object], kind: str, what: str) -> tuple[str, ...]:
+        """:meth:`_check` for each value, in order."""
+        return tuple(self._check(v, kind, what) for v in values)
 
     # --- the house -----------------------------------------------------------------------
 
@@ -221,10 +260,10 @@ class Position:
         ``marker`` an ``"action"`` or ``"command"`` token (4.0), each from the stock; the
         tokens it carried before go back to the stock.
         """
-        self._check(cid, "counters", "Soviet counter")
-        self._check(where, "places", "place")
+        cid = self._check(cid, "counters", "Soviet counter")
+        where = self._check(where, "places", "place")
         if marker:
-            self._check(marker, "markers", "counter token")
+            marker = self._check(marker, "markers", "counter token")
         if where in _OFF_BOARD and (exhausted or disrupted or marker):
             raise PositionError(
                 f"{cid}: a counter in the {where} pile carries no token and shows its front"
@@ -251,8 +290,7 @@ class Position:
 
         Resuming at ``counter_moves`` then resumes in the middle of the moves.
         """
-        for cid in cids:
-            self._check(cid, "counters", "Soviet counter")
+        cids = self._checks(cids, "counters", "Soviet counter")
         for cid in cids:
             if cid not in self.state.moved:
                 self.state.moved.append(cid)
@@ -260,8 +298,7 @@ class Position:
 
     def acted(self, *cids: str) -> Position:
         """These counters already acted this phase: each gets an Action token (4.0)."""
-        for cid in cids:
-            self._check(cid, "counters", "Soviet counter")
+        cids = self._checks(cids, "counters", "Soviet counter")
         need = sum(1 for cid in set(cids) if self.state.soviet[cid].marker != "action")
         if self.state.tokens["stock"].get("action", 0) < need:
             raise PositionError(self._stock_out("action", need))
@@ -272,14 +309,14 @@ class Position:
 
     def weapon(self, wid: str, where: str) -> Position:
         """Put a weapon counter on a square id, ``"reserves"``, ``"stock"`` or ``"removed"``."""
-        self._check(wid, "weapons", "weapon")
-        self._check(where, "places", "place")
+        wid = self._check(wid, "weapons", "weapon")
+        where = self._check(where, "places", "place")
         self.state.weapons[wid] = where
         return self
 
     def defense(self, colour: str, value: int) -> Position:
         """Set a colour's Defense track (1.2)."""
-        self._check(colour, "colours", "colour")
+        colour = self._check(colour, "colours", "colour")
         board = self.components.board
         low, high = board.defense_min, board.defense_max
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -287,17 +324,20 @@ class Position:
         self.state.defense[colour] = value
         return self
 
-    def tokens(self, kind: str, place: str, n: int = 1) -> Position:
-        """Move ``n`` tokens of a kind from the stock to a place (``supplies``, ``loc:14`` ...)."""
-        self._check_tokens(kind, place, n)
+    def tokens(self, kind: str, place: str | int, n: int = 1) -> Position:
+        """Move ``n`` tokens of a kind from the stock to a place (``supplies``, ``loc:14`` ...).
+
+        A Volga location can be given by its number: ``tokens("Anti-aircraft", 12)``.
+        """
+        kind, place = self._check_tokens(kind, place, n)
         if self.state.tokens["stock"].get(kind, 0) < n:
             raise PositionError(self._stock_out(kind, n))
         have = self.state.tokens.get(place, {}).get(kind, 0)
         return self._put_tokens(kind, place, have + n)
 
-    def set_tokens(self, kind: str, place: str, n: int) -> Position:
+    def set_tokens(self, kind: str, place: str | int, n: int) -> Position:
         """Make a place hold exactly ``n`` tokens of a kind (the difference: to/from the stock)."""
-        self._check_tokens(kind, place, n)
+        kind, place = self._check_tokens(kind, place, n)
         have = self.state.tokens.get(place, {}).get(kind, 0)
         if self.state.tokens["stock"].get(kind, 0) < n - have:
             raise PositionError(self._stock_out(kind, n - have))
@@ -311,11 +351,13 @@ class Position:
             self.set_tokens("disrupted", f"loc:{loc}", 1)
         return self
 
-    def _check_tokens(self, kind: str, place: str, n: int) -> None:
-        self._check(kind, "token_kinds", "token kind")
-        self._check(place, "token_places", "token place")
+    def _check_tokens(self, kind: str, place: str | int, n: int) -> tuple[str, str]:
+        """The token kind's and place's ids, once the count is checked too."""
+        kind = self._check(kind, "token_kinds", "token kind")
+        place = self._check(place, "token_places", "token place")
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise PositionError(f"{kind} tokens at {place}: {n!r} is not a count")
+        return kind, place
 
     def _put_tokens(self, kind: str, place: str, n: int) -> Position:
         tokens = self.state.tokens
@@ -350,12 +392,13 @@ class Position:
             raise PositionError(f"track {track}, circle {circle} is not on the board "
                                 f"(tracks 1-{len(tracks)}, circles 1-{len(tracks[0])})")
         on_board = {w for t in tracks for w in t if w}
+        if kind not in c.wehrmacht_counter_ids():
+            kind = self._check(kind, "wehrmacht_types", "Wehrmacht counter type")
         if kind in c.wehrmacht_counter_ids():
             if kind in on_board:
                 raise PositionError(f"{kind} is already on a track")
             wid = kind
         else:
-            self._check(kind, "wehrmacht_types", "Wehrmacht counter type")
             free = [w for w in c.wehrmacht_counters_by_type[kind] if w not in on_board]
             if not free:
                 raise PositionError(f"no {kind} counter left in the stock")
@@ -384,6 +427,7 @@ class Position:
         aside at Setup 2 (one unseen Resupply card of the deck leaves instead, so the game
         keeps three).
         """
+        card_ids = self._checks(card_ids, "wehrmacht_cards", "Wehrmacht card")
         piles = self._take_wehrmacht(card_ids)
         deck = piles["wehrmacht_deck"]
         piles["wehrmacht_deck"] = [*deck, *card_ids] if last else [*card_ids, *deck]
@@ -395,6 +439,7 @@ class Position:
 
         Every other card of the deck counts as played and goes to the used pile.
         """
+        card_ids = self._checks(card_ids, "wehrmacht_cards", "Wehrmacht card")
         piles = self._take_wehrmacht(card_ids)
         piles["wehrmacht_done"] = [*piles["wehrmacht_done"], *piles["wehrmacht_deck"]]
         piles["wehrmacht_deck"] = list(card_ids)
@@ -406,6 +451,7 @@ class Position:
 
         A card already in the box leaves the game, as when a new one comes (3.0 Special Cards).
         """
+        card_id = self._check(card_id, "wehrmacht_cards", "Wehrmacht card")
         self._storm_card(card_id)
         if card_id == self.state.storm_box:
             return self
@@ -418,6 +464,7 @@ class Position:
 
     def storm_won(self, *card_ids: str) -> Position:
         """These Storm Group cards were won by raids, for their VP (3.0 Storm Group, 6.0)."""
+        card_ids = self._checks(card_ids, "wehrmacht_cards", "Wehrmacht card")
         for cid in card_ids:
             self._storm_card(cid)
         piles = self._take_wehrmacht(card_ids, also=("storm_box",))
@@ -506,6 +553,8 @@ class Position:
         ``soviet_cards`` with no card used starts the phase: the hand's cards are the first
         drawn, and the phase draws up to four (2.1).
         """
+        card_ids = self._checks(card_ids, "soviet_cards", "Soviet card")
+        used = self._checks(used, "soviet_cards", "Soviet card")
         spent = list(used)
         for cid in spent:
             self._check(cid, "soviet_cards", "Soviet card")
@@ -518,12 +567,14 @@ class Position:
 
     def soviet_on_top(self, *card_ids: str) -> Position:
         """Put these Soviet cards (Fog of War included) on top of the Soviet deck, first on top."""
+        card_ids = self._checks(card_ids, "soviet_cards", "Soviet card")
         self._move_soviet(card_ids, ("soviet_deck", "soviet_discard", "fog_stock", "hand"),
                           "soviet_deck", top=True)
         return self
 
     def soviet_discards(self, *card_ids: str) -> Position:
         """Put these Soviet cards (Fog of War included) on the discard pile (2.3)."""
+        card_ids = self._checks(card_ids, "soviet_cards", "Soviet card")
         self._move_soviet(card_ids, ("soviet_deck", "fog_stock", "hand"), "soviet_discard")
         return self
 
@@ -552,8 +603,8 @@ class Position:
 
     def soviet_card(self, unit_a: str, unit_b: str) -> str:
         """The id of the Soviet card showing these two units (2.0)."""
-        self._check(unit_a, "units", "unit")
-        self._check(unit_b, "units", "unit")
+        unit_a = self._check(unit_a, "units", "unit")
+        unit_b = self._check(unit_b, "units", "unit")
         for cid, card in self.components.soviet_cards.items():
             if set(card.units) == {unit_a, unit_b}:
                 return cid
@@ -567,6 +618,7 @@ class Position:
 
     def tactics_on_top(self, *card_ids: str) -> Position:
         """Put these Tactics cards on top of the Tactics deck, first on top (7.2)."""
+        card_ids = self._checks(card_ids, "tactics", "Tactics card")
         self._need_variant("Tactics", self.settings.tactics != "none",
                            'RuleSettings(tactics="veteran")')
         piles = self._take_tactics(card_ids)
@@ -580,6 +632,7 @@ class Position:
 
         Veteran has one in play (7.2.1), Elite two (7.2.2); the cards in play before leave play.
         """
+        card_ids = self._checks(card_ids, "tactics", "Tactics card")
         level = self.settings.tactics
         self._need_variant("Tactics", level != "none", 'RuleSettings(tactics="veteran")')
         most = 2 if level == "elite" else 1
@@ -617,7 +670,7 @@ class Position:
         """
         self._need_variant("Operational Support", self.settings.operational_support,
                            "RuleSettings(operational_support=True)")
-        self._check(card_id, "operational_support", "Operational Support card")
+        card_id = self._check(card_id, "operational_support", "Operational Support card")
         s = self.state
         if card_id in s.os_won:
             raise PositionError(f"{card_id} is already won (set aside for its VP)")
@@ -629,6 +682,7 @@ class Position:
 
     def operational_support_won(self, *card_ids: str) -> Position:
         """These Operational Support cards are already won, for their VP (7.1, 6.0)."""
+        card_ids = self._checks(card_ids, "operational_support", "Operational Support card")
         self._need_variant("Operational Support", self.settings.operational_support,
                            "RuleSettings(operational_support=True)")
         s = self.state
@@ -661,7 +715,7 @@ class Position:
         middle of it, what the phase grants less what is already used (used cards, moved
         counters, Action tokens). ``rest_of_turn=False`` stops once that phase is over.
         """
-        self._check(point, "resume_points", "resume point")
+        point = self._check(point, "resume_points", "resume point")
         if isinstance(cards, bool) or not isinstance(cards, int) or not 1 <= cards <= 3:
             raise PositionError(f"cards={cards!r}: 1-3 Wehrmacht cards are still to come (3.0)")
         for name, n in (("moves", moves), ("actions", actions)):
@@ -685,7 +739,7 @@ class Position:
             op = frame.get("op") if isinstance(frame, dict) else None
             self._check(op, "steps", "rule step")
         if phase is not None:
-            self._check(phase, "phases", "phase")
+            phase = self._check(phase, "phases", "phase")
             self.state.phase = phase
         self.point = "steps"
         self._frames = [dict(f) for f in frames]
@@ -699,6 +753,330 @@ class Position:
             raise PositionError(f"dice must be 1-6: {bad} in {values}")
         self.state.script = list(values)
         return self
+
+    # --- a moment of a game -------------------------------------------------------------
+
+    @classmethod
+    def from_game(cls, game: Game, *, earlier: bool = False) -> Position:
+        """The position of this moment of ``game``: ``from_game(game).game()`` plays on alike.
+
+        Everything is taken over: counters, weapons, tokens, Defense, the tracks, every deck
+        and pile (hand, deck tops, the Wehrmacht card being resolved), the dice generator
+        and scripted dice, and where play resumes. A position resumes at the moments
+        listed in :data:`FROM_GAME_MOMENTS`; inside a rule (a counter picked but not yet
+        moved, a card half resolved) it cannot, and the error says so. With
+        ``earlier=True`` the last such moment at or before this one is taken instead
+        (found by undoing a copy of the game; the game itself is not changed).
+
+        Raises:
+            PositionError: the game is over, or this moment is inside a rule (and
+                ``earlier`` is False, or no earlier moment can be described either).
+        """
+        try:
+            return cls._from_moment(game)
+        except PositionError:
+            if not earlier:
+                raise
+        back = game.copy()
+        while back.can_undo:
+            back.undo()
+            try:
+                return cls._from_moment(back)
+            except PositionError:
+                continue
+        raise PositionError("no moment of this game up to now can be described by a Position")
+
+    @classmethod
+    def _from_moment(cls, game: Game) -> Position:
+        """The position of ``game`` now, checked to give back the very same state."""
+        s = game.state
+        if game.is_over:
+            raise PositionError("the game is over (6.0): there is no play to resume")
+        pos = cls.__new__(cls)
+        pos.components, pos.settings = game.components, game.settings
+        pos.state = s.copy()
+        pos.state.stack, pos.state.pending = [], None
+        pos._cards, pos._moves, pos._actions, pos._rest_of_turn = 3, None, None, True
+        pos._frames = []
+        pending = s.pending or {}
+        op = pending.get("op", "")
+        if pending.get("kind") == "decision" and op in _RESTING:
+            pos.point = _RESTING[op]
+            if op == "card_action":
+                pos._actions = s.actions_left
+            elif op == "move_pick":
+                pos._moves, pos._actions = s.moves_left, s.actions_left
+            else:
+                pos._moves, pos._actions = s.moves_left, s.actions_left
+        elif s.phase == "wehrmacht_cards" and s.wehrmacht_current:
+            # the card just revealed goes back on top: the position is the moment before
+            # it is revealed, which the rules play on to this very moment
+            pos.point = "wehrmacht"
+            pos._cards = 4 - s.cards_in_phase
+            pos.state.wehrmacht_deck.insert(0, s.wehrmacht_current)
+            pos.state.wehrmacht_current = ""
+        else:
+            raise PositionError(cls._not_a_moment(game))
+        again = pos.game(auto_roll=game.auto_roll).state.to_dict()
+        now = s.to_dict()
+        if again != now:
+            if pos.point == "wehrmacht":
+                raise PositionError(cls._not_a_moment(game))
+            differ = [k for k in now if again.get(k) != now[k]]  # pragma: no cover
+            raise PositionError(f"this moment would not be played back alike "
+                                f"(fields {', '.join(differ)}); please report it")
+        return pos
+
+    @staticmethod
+    def _not_a_moment(game: Game) -> str:
+        """Why this moment of a game cannot be a position, and which moments can."""
+        pending = game.state.pending or {}
+        now = (f"the game is deciding {pending.get('prompt', '')!r} ({pending.get('rule')})"
+               if pending.get("kind") == "decision" else
+               f"the game waits for the dice of {pending.get('label', 'a roll')!r}")
+        return (f"this moment is inside a rule: {now}. A Position resumes play only at "
+                f"{'; '.join(FROM_GAME_MOMENTS)}. Position.from_game(game, earlier=True) "
+                "takes the last such moment before this one")
+
+    # --- short JSON ---------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position as plain data holding only what differs from a fresh ``Position``.
+
+        A fresh ``Position(seed, settings, turn=turn)`` is the reference: the house empty,
+        tokens and decks as Setup deals them from the seed. Keys come in a fixed order
+        (:data:`JSON_KEYS`); a deck is written as the cards ``drawn`` from the top of the
+        deck as dealt plus the cards put on ``top``, or in full when that cannot say it,
+        and a pile that holds just what is left over is not written.
+        """
+        s, ref = self.state, self._reference()
+        out: dict[str, Any] = {"seed": s.seed, "turn": s.turn}
+        settings = {k: v for k, v in self.settings.to_dict().items()
+                    if v != _DEFAULT_SETTINGS[k]}
+        if settings:
+            out["settings"] = settings
+        if self.point != "turn_start":
+            out["resume"] = self.point
+        if self.point == "wehrmacht":
+            out["cards_to_come"] = self._cards
+        if self._moves is not None:
+            out["moves_left"] = self._moves
+        if self._actions is not None:
+            out["actions_left"] = self._actions
+        if not self._rest_of_turn:
+            out["rest_of_turn"] = False
+        if self.point == "steps":
+            out["steps"] = [dict(f) for f in self._frames]
+            out["phase"] = s.phase
+        counters = {cid: " ".join([c.where, *(f for f, on in (
+            ("exhausted", c.exhausted), ("disrupted", c.disrupted)) if on),
+            *([c.marker] if c.marker else [])])
+            for cid, c in s.soviet.items()
+            if (c.where, c.exhausted, c.disrupted, c.marker) != ("stock", False, False, "")}
+        _put(out, "counters", counters)
+        _put(out, "moved", list(s.moved))
+        _put(out, "weapons", {w: at for w, at in s.weapons.items() if at != ref.weapons[w]})
+        _put(out, "defense", {k: v for k, v in s.defense.items() if v != ref.defense[k]})
+        _put(out, "tracks", self._tracks_code())
+        tokens = {}
+        for place, held in s.tokens.items():
+            now = {k: n for k, n in held.items() if n}
+            if place != "stock" and now != {k: n for k, n in ref.tokens.get(place, {}).items()
+                                            if n}:
+                # one token of each kind (a Volga location's) reads best as their names
+                tokens[place] = (" ".join(now) if now and set(now.values()) == {1}
+                                 else now)
+        _put(out, "tokens", tokens)
+        for key, section in _SECTIONS.items():
+            _put(out, key, _encode_section(section, s, ref))
+        overridden = _OVERRIDDEN.get(self.point, ())
+        _put(out, "counts", {k: getattr(s, k) for k in _COUNTS
+                             if k not in overridden and getattr(s, k)})
+        if (s.dice_rng, s.card_rng) != (ref.dice_rng, ref.card_rng):
+            out["rng"] = {"dice": s.dice_rng, "cards": s.card_rng}
+        if s.script is not None:
+            out["dice"] = list(s.script)
+        return out
+
+    def to_json(self) -> str:
+        """The position as short JSON (see :meth:`to_dict`): one key a line, to paste anywhere.
+
+        ``Position.from_json(text)`` gives the position back.
+        """
+        data = self.to_dict()
+        lines = [f" {json.dumps(k)}: {json.dumps(v, separators=(', ', ': '))}"
+                 for k, v in data.items()]
+        return "{\n" + ",\n".join(lines) + "\n}"
+
+    @classmethod
+    def from_json(cls, text: str, *, check: bool = True,
+                  components: Components | None = None) -> Position:
+        """The position that :meth:`to_json` wrote (hand-written JSON too: names are welcome).
+
+        ``check=True`` refuses a position that cannot be played (as :meth:`game` would);
+        ``check=False`` loads it anyway, to be fixed with the setters.
+
+        Raises:
+            PositionError: not JSON, an unknown key (the nearest is suggested), a value of
+                the wrong type or an unknown id (the message names the key), or with
+                ``check`` a position that cannot be played.
+        """
+        if not isinstance(text, str):
+            raise PositionError(f"from_json needs the JSON text, not {type(text).__name__}")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise PositionError(f"not JSON: {exc.msg} (line {exc.lineno}, column "
+                                f"{exc.colno})") from exc
+        return cls.from_dict(data, check=check, components=components)
+
+    @classmethod
+    def from_dict(cls, data: Any, *, check: bool = True,
+                  components: Components | None = None) -> Position:
+        """The position :meth:`to_dict` describes (see :meth:`from_json`)."""
+        r = _Reader(data, "position", JSON_KEYS)
+        settings = RuleSettings()
+        if "settings" in r.data:
+            raw = r.mapping("settings")
+            for key in raw:
+                if key not in _DEFAULT_SETTINGS:
+                    raise PositionError(f"settings: unknown setting {key!r}"
+                                        f"{_nearest(key, _DEFAULT_SETTINGS)}; settings: "
+                                        f"{', '.join(_DEFAULT_SETTINGS)}")
+            try:
+                settings = RuleSettings(**raw)
+            except (PavlovError, TypeError) as exc:
+                raise PositionError(f"settings: {exc}") from exc
+        turn = r.count("turn", 3)
+        if turn < 1:
+            raise PositionError(f"turn: {turn} is not a turn (turns count from 1)")
+        pos = cls(seed=r.count("seed", 11, signed=True), settings=settings,
+                  components=components, turn=turn)
+        s = pos.state
+        for cid, text in r.mapping("counters").items():
+            parts = text.split() if isinstance(text, str) else []
+            if not parts:
+                raise PositionError(f"counters.{cid}: give a place and flags, e.g. "
+                                    f"'G1 exhausted disrupted action', not {text!r}")
+            flags = parts[1:]
+            for flag in flags:
+                if flag not in _COUNTER_FLAGS:
+                    raise PositionError(f"counters.{cid}: unknown flag {flag!r}"
+                                        f"{_nearest(flag, _COUNTER_FLAGS)}; flags: "
+                                        f"{', '.join(_COUNTER_FLAGS)}")
+            markers = [f for f in flags if f in _MARKERS]
+            if len(markers) > 1:
+                raise PositionError(f"counters.{cid}: one token of {markers} at most (4.0)")
+            with _field(f"counters.{cid}"):
+                pos.counter(cid, parts[0], exhausted="exhausted" in flags,
+                            disrupted="disrupted" in flags, marker=markers[0] if markers else "")
+        with _field("moved"):
+            pos.moved(*r.strings("moved"))
+        for wid, where in r.mapping("weapons").items():
+            with _field(f"weapons.{wid}"):
+                pos.weapon(wid, where)
+        for colour, value in r.mapping("defense").items():
+            with _field(f"defense.{colour}"):
+                pos.defense(colour, value)
+        for spot, kind in r.mapping("tracks").items():
+            track, _, circle = spot.partition(":")
+            if not (track.isdigit() and circle.isdigit()):
+                raise PositionError(f"tracks.{spot}: a key is 'track:circle', e.g. '3:2'")
+            with _field(f"tracks.{spot}"):
+                pos.wehrmacht(int(track), int(circle), kind)
+        pos._load_tokens(r.mapping("tokens"))
+        ref = pos._reference()
+        for key, section in _SECTIONS.items():
+            with _field(key):
+                code = _Reader(r.data.get(key, {}), key, section.json_keys()).data
+                _decode_section(section, pos, code, ref, into=s)
+        counts = _Reader(r.data.get("counts", {}), "counts", _COUNTS).data
+        for key, value in counts.items():
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise PositionError(f"counts.{key}: {value!r} is not a count")
+            setattr(s, key, value)
+        if "rng" in r.data:
+            rng = _Reader(r.data["rng"], "rng", ("dice", "cards")).data
+            for key in ("dice", "cards"):
+                value = rng.get(key)
+                if isinstance(value, bool) or not isinstance(value, int) or not (
+                        0 <= value < 2 ** 64):
+                    raise PositionError(f"rng.{key}: {value!r} is not a generator state")
+            s.dice_rng, s.card_rng = rng["dice"], rng["cards"]
+        if "dice" in r.data:
+            dice = r.data["dice"]
+            if not isinstance(dice, list):
+                raise PositionError(f"dice: a list of dice 1-6, not {dice!r}")
+            with _field("dice"):
+                pos.dice(*dice)
+        point = r.data.get("resume", "turn_start")
+        if point == "steps":
+            frames = r.data.get("steps")
+            if not isinstance(frames, list) or not all(isinstance(f, dict) for f in frames):
+                raise PositionError("steps: a list of rule steps ({'op': ...}) to run")
+            with _field("steps"):
+                pos.steps(*frames, phase=r.data.get("phase"))
+        elif point != "turn_start" or any(
+                k in r.data for k in ("cards_to_come", "moves_left", "actions_left")):
+            moves, actions = r.data.get("moves_left"), r.data.get("actions_left")
+            with _field("resume"):
+                pos.resume(point, cards=r.data.get("cards_to_come", 3), moves=moves,
+                           actions=actions, rest_of_turn=r.data.get("rest_of_turn", True))
+        if check:
+            problems = pos.problems()
+            if problems:
+                listed = "\n".join(f"  - {p}" for p in problems)
+                raise PositionError(f"this position cannot be played ({len(problems)} "
+                                    f"problem{'' if len(problems) == 1 else 's'}):\n{listed}"
+                                    "\n(Position.from_json(text, check=False) loads it "
+                                    "anyway, to fix it)")
+        return pos
+
+    def _reference(self) -> GameState:
+        """The fresh position's state this one is written against (same seed and settings)."""
+        return Position(self.state.seed, self.settings, self.components, self.state.turn).state
+
+    def _tracks_code(self) -> dict[str, str]:
+        """The Wehrmacht counters by ``"track:circle"``.
+
+        Each is written as its type where :meth:`wehrmacht` would pick that very counter,
+        else as its id.
+        """
+        c = self.components
+        placed: set[str] = set()
+        out = {}
+        for t, track in enumerate(self.state.tracks, 1):
+            for n, wid in enumerate(track, 1):
+                if not wid:
+                    continue
+                kind = c.wehrmacht_type_of(wid).id
+                first = next(w for w in c.wehrmacht_counters_by_type[kind] if w not in placed)
+                out[f"{t}:{n}"] = kind if first == wid else wid
+                placed.add(wid)
+        return out
+
+    def _load_tokens(self, tokens: dict[str, Any]) -> None:
+        """Set every place's tokens as listed: decreases first, so the stock can give."""
+        changes: list[tuple[str, str, int, int]] = []
+        for place_name, held in tokens.items():
+            with _field(f"tokens.{place_name}"):
+                place = self._check(place_name, "token_places", "token place")
+                if isinstance(held, str):  # "aa disrupted": one token of each kind
+                    held = dict.fromkeys(held.split(), 1)
+                if not isinstance(held, dict):
+                    raise PositionError(f"a place's tokens are {{kind: count}} or kinds "
+                                        f"('aa disrupted': one of each), not {held!r}")
+                wanted = {self._check(k, "token_kinds", "token kind"): n
+                          for k, n in held.items()}
+            now = self.state.tokens.get(place, {})
+            for kind in dict.fromkeys([*now, *wanted]):
+                n = wanted.get(kind, 0)
+                if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                    raise PositionError(f"tokens.{place_name}.{kind}: {n!r} is not a count")
+                changes.append((place, kind, n, now.get(kind, 0)))
+        for place, kind, n, _ in sorted(changes, key=lambda ch: ch[2] > ch[3]):
+            with _field(f"tokens.{place}.{kind}"):
+                self.set_tokens(kind, place, n)
 
     # --- the game ------------------------------------------------------------------------
 
@@ -800,7 +1178,7 @@ class Position:
         acted = sum(1 for c in s.soviet.values() if c.marker == "action")
         grants = self._grants(s, "counter_phase")
         s.actions_left = grants - acted if self._actions is None else self._actions
-        s.moves_left = 0
+        s.moves_left = 0 if self._moves is None else self._moves  # moves not made: kept, unused
         _check_left(problems, "actions_left", s.actions_left, acted,
                     ("Action token", "on counters"), grants, "4.0 Soviet Counter Phase")
         return ["action_loop", "counter_phase_end"]
@@ -850,3 +1228,494 @@ def _nearest(word: str, known: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the nearest known id, or "" when none is close."""
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# --- names: every id a position asks for, with a person's name ------------------------------
+
+KINDS: dict[str, str] = {
+    "counters": "the Soviet counters (Setup 6): counter(), moved(), acted()",
+    "weapons": "the weapon counters (Setup 7): weapon()",
+    "places": "where a Soviet counter or weapon can be: a combat position (1.2), Reserves, "
+    "the stock (not yet in play) or removed (a casualty)",
+    "colours": "the colours of the Defense tracks and of line of sight (1.2, 1.3): defense()",
+    "token_kinds": "the kinds of token (Setup 9): tokens(), set_tokens()",
+    "token_places": "where tokens can be (1.2): a Volga location (a number is enough), a "
+    "Suppression box, Supplies, Staging, a Sapper location, removed",
+    "wehrmacht_types": "the kinds of Wehrmacht counter (Setup 8): wehrmacht()",
+    "wehrmacht_counters": "each Wehrmacht counter (Setup 8): wehrmacht()",
+    "wehrmacht_cards": "the Wehrmacht and Resupply cards (Setup 2, 3.0): wehrmacht_cards(), "
+    "wehrmacht_deck(), storm_box(), storm_won()",
+    "soviet_cards": "the Soviet cards, Fog of War included (Setup 5, 2.0): hand(), "
+    "soviet_on_top(), soviet_discards()",
+    "units": "the operational units on the Soviet cards (2.0): soviet_card()",
+    "tactics": "the Tactics cards (7.2): tactics_on_top(), tactics_in_play()",
+    "operational_support": "the Operational Support cards (7.1): operational_support()",
+    "markers": "the tokens a Soviet counter can carry besides Disrupted (4.0): counter(marker=)",
+    "phases": "the phases of a turn (1.1), for steps(phase=)",
+    "steps": "the rule steps, for steps() (tests and tools)",
+    "resume_points": "where in a turn play resumes: resume()",
+}
+"""Every kind of id a :class:`Position` asks for, with what it is and the setters that take it."""
+
+_REGION_PREFIXES = ("square:", "counter:", "weapon:", "card:", "unit:")
+"""Prefixes of the board's region names (``"square:R2"``), accepted and dropped."""
+
+_MATCHES_SHOWN = 12
+
+
+class HelpText(str):
+    """Text that shows as itself in a notebook (its repr is the text, not a quoted string)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+@dataclass(frozen=True)
+class _NameTable:
+    """Every kind's ids with a person's name, and the folded names each id answers to."""
+
+    names: dict[str, dict[str, str]]
+    keys: dict[str, dict[str, tuple[str, ...]]]
+
+
+_NAME_TABLES: dict[str, _NameTable] = {}
+
+
+def _fold(text: str) -> str:
+    """A name folded for matching: lower case, letters and digits only (``"Ju 87"``: ju87)."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _name_table(c: Components) -> _NameTable:
+    """The name table of a set of components, worked out once per set."""
+    table = _NAME_TABLES.get(c.fingerprint)
+    if table is None:
+        table = _NAME_TABLES[c.fingerprint] = _build_name_table(c)
+    return table
+
+
+def _card_name(c: Components, card_id: str) -> str:
+    """A Wehrmacht or Resupply card's name with what tells it from the others of its name."""
+    if card_id in c.resupply_cards:
+        group = c.storm_groups[c.resupply_cards[card_id].storm_group]
+        return f"Resupply / Storm Group: {group.name}"
+    card = c.wehrmacht_cards[card_id]
+    detail = f"deck {card.deck}"
+    if card.kind == "ju87":
+        detail += f", {card.aircraft} aircraft"
+    elif card.kind == "artillery":
+        detail += f", {card.dice} dice against the building"
+    elif card.kind == "place":
+        detail += ", places a counter"
+    copies = [k for k, v in c.wehrmacht_cards.items()
+              if v.name == card.name and v.deck == card.deck and not v.competitive]
+    if len(copies) > 1:
+        detail += f", copy {copies.index(card_id) + 1}"
+    return f"{card.name} ({detail})"
+
+
+def _build_name_table(c: Components) -> _NameTable:
+    """Names and matching keys of every kind of :data:`KINDS` (ids in component order)."""
+    board = c.board
+    names: dict[str, dict[str, str]] = {kind: {} for kind in KINDS}
+    extra: dict[str, dict[str, list[str]]] = {kind: {} for kind in KINDS}
+
+    def add(kind: str, key: str, name: str, *aliases: str) -> None:
+        names[kind][key] = name
+        extra[kind][key] = [name, *aliases]
+
+    for cid, spec in c.soviet_counters.items():
+        add("counters", cid, spec.name)
+    for wid, weapon in c.weapons.items():
+        add("weapons", wid, weapon.name)
+    for sq in board.squares:
+        add("places", sq.id, f"combat position {sq.label}", sq.label)
+    add("places", "reserves", "Reserves")
+    add("places", "stock", "the stock: not in play yet")
+    add("places", "removed", "removed: a casualty, out of the game")
+    for colour in COLOURS:
+        add("colours", colour, colour.capitalize())
+    for tid, token in c.tokens.items():
+        add("token_kinds", tid, f"{token.name} token", token.name)
+    add("token_places", "removed", "removed from play")
+    add("token_places", "supplies", "the Supplies box")
+    add("token_places", "staging", "the Staging box")
+    for colour in COLOURS:
+        add("token_places", f"suppress:{colour}", f"the {colour} Suppression box",
+            f"suppression {colour}", f"{colour} suppression")
+    for n in range(3, 19):
+        add("token_places", f"loc:{n}", f"Volga location {n}: {board.location_names[n]}",
+            f"location {n}")
+    for t in board.tracks:
+        for n in t.sapper_circles:
+            add("token_places", f"sapper:{t.number}:{n}",
+                f"the Sapper location on track {t.number}, circle {n}")
+    for tid, kind in c.wehrmacht_types.items():
+        add("wehrmacht_types", tid, kind.name)
+    for wid in c.wehrmacht_counter_ids():
+        number = wid.rsplit("-", 1)[-1]
+        add("wehrmacht_counters", wid, f"{c.wehrmacht_type_of(wid).name} counter {number}")
+    for kid, card in c.wehrmacht_cards.items():
+        if not card.competitive:
+            add("wehrmacht_cards", kid, _card_name(c, kid), card.name)
+    for kid, resupply in c.resupply_cards.items():
+        add("wehrmacht_cards", kid, _card_name(c, kid), "Resupply",
+            c.storm_groups[resupply.storm_group].name)
+    units = {u.id: u for u in board.units}
+    for kid, scard in c.soviet_cards.items():
+        if scard.fog:
+            add("soviet_cards", kid, "Fog of War")
+        else:
+            a, b = (units[u] for u in scard.units)
+            add("soviet_cards", kid, f"{a.short} + {b.short}", f"{a.name} + {b.name}")
+    for u in board.units:
+        add("units", u.id, u.name, u.short)
+    for kid, tcard in c.tactics.items():
+        add("tactics", kid, f"{tcard.name} (deck {tcard.deck})", tcard.name)
+    for kid, support in c.operational_support.items():
+        add("operational_support", kid, support.name)
+    for marker in _MARKERS:
+        add("markers", marker, f"{marker.capitalize()} token")
+    for phase in PHASES:
+        add("phases", phase, PHASE_LABELS[phase])
+    for op in sorted(STEPS):
+        add("steps", op, op)
+    for point in RESUME_POINTS:
+        add("resume_points", point, point.replace("_", " "))
+    keys = {
+        kind: {key: tuple(dict.fromkeys(_fold(x) for x in [key, *aliases]))
+               for key, aliases in ids.items()}
+        for kind, ids in extra.items()
+    }
+    return _NameTable(names, keys)
+
+
+def _resolve(table: _NameTable, value: object, kind: str, what: str) -> str:
+    """The id of ``kind`` that ``value`` names; a PositionError naming ``what`` otherwise.
+
+    In order: the id itself; a number for a Volga location; the id or a name, folded
+    (``"g4/r1"``, ``"Anti-aircraft"``); a part of the ids or names that fits one id only.
+    """
+    ids = table.keys[kind]
+    if isinstance(value, str) and value in ids:
+        return value
+    if kind == "token_places" and isinstance(value, int) and not isinstance(value, bool):
+        value = f"loc:{value}"
+    if not isinstance(value, str):
+        raise PositionError(f"{what} {value!r}: give an id or a name, as a string; "
+                            f"Position.names({kind!r}) lists them")
+    text = value
+    for prefix in _REGION_PREFIXES:
+        if text.startswith(prefix):
+            text = text[len(prefix):]
+    if kind == "token_places" and text.strip().isdigit():
+        text = f"loc:{int(text)}"
+    if text in ids:
+        return text
+    folded = _fold(text)
+    exact = [k for k, keys in ids.items() if folded in keys]
+    if len(exact) == 1:
+        return exact[0]
+    part = exact or ([k for k, keys in ids.items() if any(folded in x for x in keys)]
+                     if folded else [])
+    if len(part) == 1:
+        return part[0]
+    named = table.names[kind]
+    if part:
+        shown = "; ".join(f"{k!r} ({named[k]})" if named[k] != k else repr(k)
+                          for k in part[:_MATCHES_SHOWN])
+        more = f"; and {len(part) - _MATCHES_SHOWN} more" if len(part) > _MATCHES_SHOWN else ""
+        raise PositionError(f"{what} {value!r} fits {len(part)} ids: {shown}{more}; "
+                            "give one of these ids")
+    near = _nearest(value, ids)
+    if not near:  # a misspelt name: suggest the id of the nearest name
+        by_name = {_fold(n): k for k, n in named.items()}
+        close = difflib.get_close_matches(folded, list(by_name), n=1, cutoff=0.6)
+        if close:
+            key = by_name[close[0]]
+            near = f" (did you mean {key!r}, {named[key]}?)"
+    raise PositionError(f"no {what} {value!r}{near}; Position.names({kind!r}) lists them")
+
+
+class IdKind:
+    """The ids of one kind as attributes, for Tab completion: ``Position.ids.counters.pavlov``.
+
+    An attribute is the id with ``-`` and ``:`` written ``_`` (``d4_ju87_4_1`` is
+    ``"d4-ju87-4-1"``, ``loc_12`` is ``"loc:12"``), and ``n`` before a leading digit
+    (``n62nd_army_cp``); its value is the id, ready for any setter.
+    """
+
+    def __init__(self, kind: str, names: dict[str, str]) -> None:
+        self._kind = kind
+        self._names = names
+        self._by_attr = {_attr(k): k for k in names}
+
+    def __getattr__(self, attr: str) -> str:
+        by_attr = self.__dict__.get("_by_attr")
+        if by_attr is None or attr not in by_attr:
+            near = _nearest(attr, by_attr or {})
+            raise AttributeError(f"no {self.__dict__.get('_kind', 'id')} {attr!r}{near}")
+        value: str = by_attr[attr]
+        return value
+
+    def __dir__(self) -> list[str]:
+        return list(self._by_attr)
+
+    def __repr__(self) -> str:
+        rows = [f"  {a} = {k!r}  ({self._names[k]})" for a, k in self._by_attr.items()]
+        return f"<Position.ids.{self._kind}: {len(rows)} ids>\n" + "\n".join(rows)
+
+
+class IdNamespace:
+    """``Position.ids``: every kind of :data:`KINDS` as an :class:`IdKind` (default components)."""
+
+    def __getattr__(self, kind: str) -> IdKind:
+        if kind not in KINDS:
+            raise AttributeError(f"no kind of id {kind!r}{_nearest(kind, KINDS)}")
+        return IdKind(kind, _name_table(default_components()).names[kind])
+
+    def __dir__(self) -> list[str]:
+        return list(KINDS)
+
+    def __repr__(self) -> str:
+        return "<Position.ids: " + ", ".join(KINDS) + ">"
+
+
+def _attr(key: str) -> str:
+    """A Python attribute name for an id: ``"d4-ju87-4-1"`` is ``d4_ju87_4_1``."""
+    name = "".join(ch if ch.isalnum() else "_" for ch in key)
+    return f"n{name}" if name[:1].isdigit() else name
+
+
+Position.ids = IdNamespace()
+
+
+# --- short JSON: the keys, the card sections, the reader --------------------------------------
+
+JSON_KEYS: tuple[str, ...] = (
+    "seed", "turn", "settings", "resume", "cards_to_come", "moves_left", "actions_left",
+    "rest_of_turn", "steps", "phase", "counters", "moved", "weapons", "defense", "tracks",
+    "tokens", "wehrmacht_cards", "soviet_cards", "tactics_cards", "support_cards", "counts",
+    "rng", "dice",
+)
+"""The keys of a position's JSON, in the order :meth:`Position.to_json` writes them."""
+
+_DEFAULT_SETTINGS: dict[str, Any] = RuleSettings().to_dict()
+_COUNTER_FLAGS = ("exhausted", "disrupted", *_MARKERS)
+_COUNTS = ("cards_in_phase", "actions_left", "moves_left")
+_OVERRIDDEN: dict[str, tuple[str, ...]] = {
+    "turn_start": ("actions_left",),
+    "soviet_cards": ("actions_left",),
+    "wehrmacht_start": ("cards_in_phase",),
+    "wehrmacht": ("cards_in_phase",),
+    "counter_moves": ("moves_left", "actions_left"),
+    "counter_actions": ("moves_left", "actions_left"),
+}
+"""The counts each resume point sets itself, so a position's JSON need not hold them."""
+
+
+@dataclass(frozen=True)
+class _Section:
+    """How one family of cards is written: a deck, piles as given, piles of what is left."""
+
+    kind: str
+    what: str
+    deck: str
+    fixed: dict[str, str]
+    """JSON name -> state field: written when it differs from the fresh position's."""
+    derived: dict[str, tuple[str, tuple[str, ...]]]
+    """JSON name -> (state field, the fresh piles whose cards, in order, it holds when not
+    written: every one not in another pile)."""
+    marks: dict[str, str]
+    """JSON name -> state field: a list of cards of another pile (the hand's used cards)."""
+
+    def json_keys(self) -> tuple[str, ...]:
+        """The JSON keys of the section."""
+        return ("drawn", "top", "deck", *self.fixed, *self.derived, *self.marks)
+
+
+_SECTIONS: dict[str, _Section] = {
+    "wehrmacht_cards": _Section(
+        "wehrmacht_cards", "Wehrmacht card", "wehrmacht_deck",
+        {"current": "wehrmacht_current", "aside": "resupply_removed", "storm_box": "storm_box",
+         "storm_won": "storm_won", "storm_lost": "storm_lost"},
+        {"done": ("wehrmacht_done", ("wehrmacht_deck", "resupply_removed"))}, {}),
+    "soviet_cards": _Section(
+        "soviet_cards", "Soviet card", "soviet_deck", {"hand": "hand"},
+        {"fog": ("fog_stock", ("fog_stock",)),
+         "discard": ("soviet_discard", ("soviet_deck", "fog_stock"))},
+        {"used": "hand_used"}),
+    "tactics_cards": _Section(
+        "tactics", "Tactics card", "tactics_deck", {"in_play": "tactics_in_play"},
+        {"removed": ("tactics_removed", ("tactics_removed", "tactics_deck"))}, {}),
+    "support_cards": _Section(
+        "operational_support", "Operational Support card", "os_deck",
+        {"current": "os_current", "won": "os_won"}, {}, {}),
+}
+"""The card families of a position's JSON and how each is written (Setup 2-5, 7.1, 7.2)."""
+
+
+def _put(out: dict[str, Any], key: str, value: Any) -> None:
+    """Write ``value`` under ``key`` unless it is empty (the fresh position's)."""
+    if value:
+        out[key] = value
+
+
+@contextlib.contextmanager
+def _field(name: str) -> Iterator[None]:
+    """Name the JSON field in any PositionError raised inside."""
+    try:
+        yield
+    except PositionError as exc:
+        raise PositionError(f"{name}: {exc}") from exc
+
+
+class _Reader:
+    """Reads an object of a position's JSON, naming the key on every error."""
+
+    def __init__(self, data: Any, where: str, allowed: Iterable[str]) -> None:
+        if not isinstance(data, dict):
+            raise PositionError(f"{where}: must be an object ({{...}}), not {data!r}")
+        keys = list(allowed)
+        for key in data:
+            if key not in keys:
+                raise PositionError(f"{where}: unknown key {key!r}{_nearest(str(key), keys)}; "
+                                    f"keys: {', '.join(keys)}")
+        self.data: dict[str, Any] = data
+        self.where = where
+
+    def mapping(self, key: str) -> dict[str, Any]:
+        value = self.data.get(key, {})
+        if not isinstance(value, dict):
+            raise PositionError(f"{key}: must be an object ({{...}}), not {value!r}")
+        return value
+
+    def strings(self, key: str) -> list[str]:
+        value = self.data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise PositionError(f"{key}: must be a list of ids or names, not {value!r}")
+        return value
+
+    def count(self, key: str, default: int, signed: bool = False) -> int:
+        value = self.data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or (value < 0 and not signed):
+            raise PositionError(f"{key}: must be a whole number, not {value!r}")
+        return value
+
+
+def _cards_of(value: object) -> list[str]:
+    """The cards of a pile's value: a list, or one card ("" is none)."""
+    if isinstance(value, list):
+        return value
+    return [value] if isinstance(value, str) and value else []
+
+
+def _decode_piles(
+    section: _Section, code: dict[str, Any], ref: GameState, card: Any
+) -> dict[str, Any]:
+    """Every pile of a section from its JSON (``card`` turns an id or name into the id)."""
+
+    def cards(name: str, value: Any) -> list[str]:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise PositionError(f"{name}: must be a list of {section.what}s, not {value!r}")
+        with _field(name):
+            return [card(v) for v in value]
+
+    piles: dict[str, Any] = {}
+    for name, field in section.fixed.items():
+        default = getattr(ref, field)
+        if name not in code:
+            piles[field] = list(default) if isinstance(default, list) else default
+        elif isinstance(default, str):
+            value = code[name]
+            if not isinstance(value, str):
+                raise PositionError(f"{name}: must be one {section.what} or \"\", not {value!r}")
+            with _field(name):
+                piles[field] = card(value) if value else ""
+        else:
+            piles[field] = cards(name, code[name])
+    for name, (field, _) in section.derived.items():
+        if name in code:
+            piles[field] = cards(name, code[name])
+    taken = {c for value in piles.values() for c in _cards_of(value)}
+    dealt: list[str] = getattr(ref, section.deck)
+    if "deck" in code:
+        if "drawn" in code or "top" in code:
+            raise PositionError("give either 'deck' (all of it) or 'drawn' and 'top'")
+        deck = cards("deck", code["deck"])
+    else:
+        top = cards("top", code.get("top", []))
+        drawn = code.get("drawn", 0)
+        if isinstance(drawn, bool) or not isinstance(drawn, int) or not 0 <= drawn <= len(dealt):
+            raise PositionError(f"drawn: the cards drawn from the deck as dealt, 0-{len(dealt)}"
+                                f", not {drawn!r}")
+        deck = [*top, *(c for c in dealt[drawn:] if c not in top and c not in taken)]
+    piles[section.deck] = deck
+    taken.update(deck)
+    for name, (field, sources) in section.derived.items():
+        if name not in code:
+            piles[field] = [c for src in sources for c in getattr(ref, src) if c not in taken]
+        taken.update(piles[field])
+    for name, field in section.marks.items():
+        piles[field] = cards(name, code.get(name, []))
+    return piles
+
+
+def _deck_code(deck: list[str], dealt: list[str], taken: set[str]) -> dict[str, Any]:
+    """A deck as the cards ``drawn`` from the deck as dealt plus those put on ``top``."""
+    for k in range(len(deck)):
+        top, rest = deck[:k], deck[k:]
+        if rest[0] not in dealt:
+            continue
+        n = dealt.index(rest[0])
+        if [*top, *(c for c in dealt[n:] if c not in top and c not in taken)] == deck:
+            code: dict[str, Any] = {}
+            if n:
+                code["drawn"] = n
+            if top:
+                code["top"] = top
+            whole = {"deck": list(deck)}
+            return whole if len(json.dumps(whole)) < len(json.dumps(code)) else code
+    if not deck and not [c for c in dealt if c not in taken]:
+        return {}
+    return {"deck": list(deck)}
+
+
+def _encode_section(section: _Section, s: GameState, ref: GameState) -> dict[str, Any]:
+    """The shortest JSON of a section that gives back exactly the piles of ``s``."""
+    fields = [section.deck, *section.fixed.values(),
+              *(f for f, _ in section.derived.values()), *section.marks.values()]
+    actual = {f: getattr(s, f) for f in fields}
+    base: dict[str, Any] = {name: actual[f] for name, f in section.fixed.items()
+                            if actual[f] != getattr(ref, f)}
+    base.update({name: actual[f] for name, f in section.marks.items() if actual[f]})
+    names = list(section.derived)
+    best: dict[str, Any] | None = None
+    for mask in range(2 ** len(names)):
+        code = dict(base)
+        for i, name in enumerate(names):
+            if mask >> i & 1:
+                code[name] = actual[section.derived[name][0]]
+        taken = {c for name, f in section.fixed.items() for c in _cards_of(actual[f])}
+        taken.update(c for name in names if name in code for c in code[name])
+        code.update(_deck_code(actual[section.deck], getattr(ref, section.deck), taken))
+        if _decode_piles(section, code, ref, lambda x: x) != actual:
+            continue
+        if best is None or len(json.dumps(code)) < len(json.dumps(best)):
+            best = code
+    if best is None:  # every pile written out in full always gives the piles back
+        best = {**base, "deck": actual[section.deck],
+                **{name: actual[f] for name, (f, _) in section.derived.items()}}
+    return {k: best[k] for k in section.json_keys() if k in best}
+
+
+def _decode_section(
+    section: _Section, pos: Position, code: dict[str, Any], ref: GameState, into: GameState
+) -> None:
+    """Set a section's piles on ``into`` from its JSON (ids and names of ``pos`` accepted)."""
+    piles = _decode_piles(section, code, ref,
+                          lambda v: pos._check(v, section.kind, section.what))
+    for field, value in piles.items():
+        setattr(into, field, value)
