@@ -13,8 +13,20 @@ walkthrough's game again. So a choice that differs from the rulebook's changes n
 the learner decides (go on or go back), and the walkthrough's own line is never touched by
 the board. Choosing on the board while watching switches to "your turn".
 
-The board cannot yet mark arbitrary regions, so the regions a step is about are named in the
-narration ("Look at: position R2, Pavlov").
+What a step is about is marked on the board (:meth:`Board.mark
+<pavlov_widgets.widget.Board.mark>`, a calm blue ring) and named in the narration too ("Look
+at: position R2, Pavlov"), for those who do not see the board. The board draws only the panels
+the step needs (a focus view, :func:`~pavlov_widgets.widget.board.panels_for`: the house for a
+position, a counter or a box; the square for a track; the Volga side for a location) where the
+whole board would not fit its place at its own size (the board tells its width, ``room``), and
+all three where it fits (a big screen shows the whole board, bigger, not a small part of it)
+or when the step is about no place of a panel.
+
+It fits the screen people learn on (issue 12): the title, the ◀ ▶ controls, the step and the
+narration make a column beside the board when there is room (a 1366×768 laptop with
+JupyterLab's file browser open has about 1000 px for the notebook), above it otherwise. The
+board keeps to the height of the screen: it scrolls in its own box, and brings the marked places
+into view there, so the narration, the controls and what the step is about show together.
 """
 
 from __future__ import annotations
@@ -27,6 +39,8 @@ import ipywidgets as widgets
 
 from pavlov_widgets.engine import Game
 from pavlov_widgets.widget import Board
+from pavlov_widgets.widget.board import PANELS, panels_for
+from pavlov_widgets.widget.view import region_ids
 
 from .walkthrough import MODE_LABELS, MODES, Narration, Walkthrough, WalkthroughError
 
@@ -35,9 +49,50 @@ MODE_BUTTONS: tuple[tuple[str, str], ...] = tuple(
 )
 """The mode toggle's buttons: (label, mode)."""
 
+WHOLE_BOARD_WIDTH = 1280
+"""The width (CSS px) from which the board draws all three panels at their own size side by
+side (``WIDE`` in ``board.js``): from there on a walkthrough shows the whole board."""
 
-class WalkthroughWidget(widgets.VBox):  # type: ignore[misc]
+BOARD_ROOM = "calc(100vh - 150px)"
+"""The most height the board's box takes: the screen less the notebook's bars (JupyterLab's
+menu, tabs, toolbar and status bar) and a line of the cell, so it never runs off the screen."""
+
+STYLE = f"""<style>
+.pavlov-walkthrough {{ display: flex; flex-flow: row wrap; align-items: flex-start;
+  gap: 8px 16px; width: 100%; }}
+.pavlov-walkthrough .pw-side {{ flex: 1 1 270px; min-width: 250px; max-width: 380px;
+  font-size: 14px; line-height: 1.4; }}
+.pavlov-walkthrough .pw-side p {{ margin: 0 0 6px; }}
+.pavlov-walkthrough .pw-steps {{ align-items: center; gap: 4px; flex-wrap: wrap; }}
+.pavlov-walkthrough .pw-steps .widget-button {{ font-size: 16px; }}
+.pavlov-walkthrough .pw-side .widget-toggle-buttons .widget-toggle-button {{
+  width: auto; padding: 0 8px; }}
+.pavlov-walkthrough .pw-side .widget-html-content {{ line-height: 1.4; }}
+.pavlov-walkthrough .pw-narration {{ border-left: 4px solid #2f6fd6; padding-left: 8px;
+  margin: 4px 0; }}
+.pavlov-walkthrough .pw-board {{ display: block; flex: 3 1 600px; min-width: 0;
+  max-height: {BOARD_ROOM}; overflow-x: hidden; overflow-y: auto;
+  scrollbar-gutter: stable; }}
+.pavlov-walkthrough .pw-board > * {{ width: 100%; }}
+@media (min-width: 1600px) {{
+  .pavlov-walkthrough .pw-side {{ font-size: 16px; max-width: 440px; }}
+  .pavlov-walkthrough .pw-side .widget-html-content {{ font-size: 16px; }}
+}}
+@media (max-width: 700px) {{
+  .pavlov-walkthrough .pw-side {{ max-width: none; }}
+  .pavlov-walkthrough .pw-board {{ max-height: none; overflow: visible; }}
+}}
+</style>"""
+"""The walkthrough's layout (scoped to its own class): a column of controls and narration
+beside the board when there is room, above it otherwise; the board in a box as high as the
+screen."""
+
+
+class WalkthroughWidget(widgets.Box):  # type: ignore[misc]
     """A rulebook example, step by step, on the board.
+
+    The controls and the narration make a column (:attr:`side`) beside the board's box
+    (:attr:`board_box`) when there is room, above it otherwise (see the module docstring).
 
     Args:
         walkthrough: the model to show, or a scenario's name (a new walkthrough).
@@ -53,6 +108,8 @@ class WalkthroughWidget(widgets.VBox):  # type: ignore[misc]
         new_dice_button: roll for real: the same position with the next seed.
         line_button: back to the rulebook's line.
         status: why the last request was refused ("" when it was carried out).
+        side: the column of the title, controls and narration.
+        board_box: the box the board scrolls in (as high as the screen).
     """
 
     def __init__(self, walkthrough: Walkthrough | str, **kwargs: Any) -> None:
@@ -62,21 +119,26 @@ class WalkthroughWidget(widgets.VBox):  # type: ignore[misc]
         self.closed = False
         """Whether :meth:`close` was called (the walkthrough then makes a new widget)."""
         self._syncing = False
+        self._focus: tuple[str, ...] = ()
         self._stop_board: Callable[[], None] = lambda: None
         self.title = widgets.HTML()
         self.back_button = widgets.Button(description="◀", tooltip="One step back",
-                                          layout=widgets.Layout(width="48px"))
+                                          layout=widgets.Layout(width="44px"))
         self.next_button = widgets.Button(description="▶", tooltip="One step forward",
-                                          layout=widgets.Layout(width="48px"))
+                                          layout=widgets.Layout(width="44px"))
         self.slider = widgets.IntSlider(value=model.index, min=0, max=len(model),
-                                        description="Step", continuous_update=False,
-                                        readout=True)
-        self.position = widgets.Label()
+                                        continuous_update=False, readout=False,
+                                        description_allow_html=False,
+                                        layout=widgets.Layout(flex="1 1 90px", width="auto",
+                                                              min_width="80px"))
+        self.position = widgets.Label(layout=widgets.Layout(margin="0 0 0 6px"))
         self.modes = widgets.ToggleButtons(options=list(MODE_BUTTONS), value=model.mode,
                                            tooltips=["The rulebook's choices and dice",
                                                      "You choose; the rulebook's dice",
-                                                     "The same position, fresh dice"])
+                                                     "The same position, fresh dice"],
+                                           style={"button_width": "auto"})
         self.narration = widgets.HTML()
+        self.narration.add_class("pw-narration")
         self.go_on_button = widgets.Button(description="Go on with my choice",
                                            button_style="warning")
         self.go_back_button = widgets.Button(description="Go back", button_style="info")
@@ -87,19 +149,23 @@ class WalkthroughWidget(widgets.VBox):  # type: ignore[misc]
         self.status = widgets.HTML()
         self.board = Board.from_game(self._board_game())
         self._listen_to_board()
-        super().__init__(
-            children=[
-                self.title,
-                widgets.HBox([self.back_button, self.slider, self.next_button, self.position]),
-                self.modes,
-                self.narration,
-                widgets.HBox([self.go_on_button, self.go_back_button, self.new_dice_button,
-                              self.line_button]),
-                self.status,
-                self.board,
-            ],
-            **kwargs,
-        )
+        steps = widgets.HBox([self.back_button, self.slider, self.next_button, self.position])
+        steps.add_class("pw-steps")
+        self.side = widgets.VBox([
+            widgets.HTML(STYLE),
+            self.title,
+            steps,
+            self.narration,
+            widgets.HBox([self.go_on_button, self.go_back_button, self.new_dice_button,
+                          self.line_button], layout=widgets.Layout(flex_flow="row wrap")),
+            self.status,
+            self.modes,
+        ])
+        self.side.add_class("pw-side")
+        self.board_box = widgets.Box([self.board])
+        self.board_box.add_class("pw-board")
+        super().__init__(children=[self.side, self.board_box], **kwargs)
+        self.add_class("pavlov-walkthrough")
         self.back_button.on_click(lambda _b: self._act(model.back))
         self.next_button.on_click(lambda _b: self._act(model.next))
         self.go_on_button.on_click(lambda _b: self._act(model.go_on))
@@ -107,6 +173,7 @@ class WalkthroughWidget(widgets.VBox):  # type: ignore[misc]
         self.new_dice_button.on_click(lambda _b: self._act(model.reseed))
         self.line_button.on_click(lambda _b: self._act(model.back_to_line))
         self.slider.observe(self._slider_moved, names="value")
+        self.board.observe(self._room_changed, names="room")
         self.modes.observe(self._mode_picked, names="value")
         self._stop_model = model.on_change(lambda _w: self._sync())
         self._sync()
@@ -129,11 +196,18 @@ class WalkthroughWidget(widgets.VBox):  # type: ignore[misc]
         model = self.walkthrough
         self._syncing = True
         try:
-            self.board.game = self._board_game()
+            said = model.narration()
+            board = self.board
+            # one message: the new game, the panels the step needs and its marks
+            with board.hold_sync():
+                board.game = self._board_game()
+                known = region_ids(board.game)
+                self._focus = tuple(r for r in said.focus if r in known)
+                board.panels = self._panels()
+                board.mark(self._focus, "focus")
             self._listen_to_board()
             self.slider.value = model.index
             self.modes.value = model.mode
-            said = model.narration()
             self.title.value = (f"<b>{html.escape(said.title)}</b> "
                                 f"<span style='color:#666'>({html.escape(said.section)})</span>")
             self.position.value = said.heading
@@ -149,6 +223,16 @@ class WalkthroughWidget(widgets.VBox):  # type: ignore[misc]
             self.line_button.layout.display = "" if not model.on_line else "none"
         finally:
             self._syncing = False
+
+    def _panels(self) -> list[str]:
+        """The panels to draw: the whole board where it fits, else those the step needs."""
+        if self.board.room.get("width", 0) >= WHOLE_BOARD_WIDTH:
+            return list(PANELS)
+        return list(panels_for(self.board.game, self._focus))
+
+    def _room_changed(self, _change: dict[str, Any]) -> None:
+        """The board's place was measured (or resized): draw the panels that fit it."""
+        self.board.panels = self._panels()
 
     def _act(self, action: Callable[[], object]) -> None:
         """Run one request of the learner; a refusal is shown, and changes nothing."""
@@ -206,6 +290,7 @@ class WalkthroughWidget(widgets.VBox):  # type: ignore[misc]
         self.closed = True
         self._stop_model()
         self._stop_board()
+        self.board.unobserve(self._room_changed, names="room")
         self.board.close()
         super().close()
 

@@ -7,7 +7,10 @@ recomputes what the browser draws and syncs it as traitlets (see
 :mod:`pavlov_widgets.widget.view`): ``plan`` (the printed board, once per game), ``view``
 (where everything is), ``choice`` (the pending choice), ``last_roll``, ``log_entries``,
 ``error``, ``rev`` (the game's :attr:`~pavlov_widgets.engine.Game.rev`), ``game_serial``
-(which game the board shows), ``auto_roll`` and ``saved`` (where the game is saved). Because
+(which game the board shows), ``auto_roll`` and ``saved`` (where the game is saved). Three more
+traits belong to the tutor, not to the game: ``marks`` (places ringed by :meth:`Board.mark`),
+``question`` (a question asked with :meth:`Board.ask`) and ``panels`` (which panels are drawn).
+Because
 the state lives in traits, the board survives a page reload (JupyterLab restores every view
 whose output the notebook file holds from the running kernel, at the moment the game is at),
 shows in saved notebooks and keeps several views of one board in step.
@@ -19,6 +22,10 @@ The browser sends intents only:
 - ``{"kind": "step", "rev": <rev>, "game": <serial>}`` — roll the pending dice;
 - ``{"kind": "undo"}`` / ``{"kind": "redo"}`` (with ``rev`` and ``game`` from the board);
 - ``{"kind": "auto_roll", "value": true|false}``;
+- ``{"kind": "answer", "region": <region>, "rev": <rev>, "game": <serial>}`` — the learner's
+  answer to the question the board asks (:meth:`Board.ask`): a click on one of the asked
+  places. While a question is asked the board takes no other intent (the learner answers, not
+  plays);
 - ``{"kind": "why_not", "region": <region>, "rev": <rev>, "game": <serial>}`` — a question,
   not an intent: why is this place not a choice now? The board answers with a custom
   ``{"kind": "why_not", "region", "rev", "game", "text", "rule"}`` message carrying the
@@ -33,6 +40,23 @@ clear sentence in ``error``, which the board shows under the picture; the next c
 game clears it. Each message is acknowledged with a custom
 ``{"kind": "ack", "ok": ..., "rev": ...}`` message so the browser can take clicks again.
 
+The tutor marks places and asks questions on the board (issue 12):
+
+- :meth:`Board.mark` rings places in a style: ``focus`` (what a walkthrough step is about, a
+  calm blue ring), ``right`` (green, with a tick) or ``wrong`` (red, with a cross);
+  :meth:`Board.clear_marks` takes them off. Marks stay while the game moves on and go when the
+  board is given another game.
+- :meth:`Board.ask` turns the board into a question: the asked places glow in the question's
+  colour instead of the game's options, the bar shows the prompt, and a click on one of them
+  (or :meth:`Board.answer` from code) calls ``on_answer(region)``; :meth:`Board.end_ask` ends
+  it. :attr:`Board.asking` is the prompt, or "".
+- :attr:`Board.panels` says which panels are drawn (``house``, ``square``, ``volga``): a board
+  drawing only the panels a step is about is smaller (a focus view). :func:`panels_for` picks
+  them for a set of regions.
+
+Bad input to any of these raises :class:`BoardError` (a ``ValueError``) naming what is wrong
+and what is allowed, and changes nothing.
+
 Where the game is saved: :meth:`Board.autosaved` plays a game kept in a file (saved after every
 change, picked up again when the cell runs a second time or after a kernel restart);
 :meth:`Board.save` and :meth:`Board.load` remember their file too. :attr:`Board.save_path`
@@ -45,7 +69,7 @@ import hashlib
 import html
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
@@ -66,11 +90,25 @@ from . import view as views
 STATIC = Path(__file__).resolve().parent / "static"
 """The folder of ``board.js`` and ``board.css``."""
 
-MESSAGE_KINDS = ("choose", "step", "undo", "redo", "auto_roll", "why_not")
-"""The messages the browser may send: five intents and one question (``why_not``)."""
+MESSAGE_KINDS = ("choose", "step", "undo", "redo", "auto_roll", "why_not", "answer")
+"""The messages the browser may send: five intents, one question (``why_not``) and the
+learner's answer to the board's own question (``answer``)."""
+
+MARK_STYLES = ("focus", "right", "wrong")
+"""How :meth:`Board.mark` rings a place: ``focus`` (what a step is about), ``right``, ``wrong``."""
+
+PANELS = views.PANELS
+"""The panels a board can draw, in board order (see :attr:`Board.panels`)."""
+
+panels_for = views.panels_for
+"""``panels_for(game, regions)``: the panels that show ``regions`` (all three if none does)."""
 
 
-class BoardMessageError(ValueError):
+class BoardError(ValueError):
+    """Bad input to the board (a region, a style, a panel, an answer): nothing was changed."""
+
+
+class BoardMessageError(BoardError):
     """A message from the browser that the board cannot act on (shown under the board)."""
 
 
@@ -126,6 +164,24 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
     """Where the game is saved: ``{"path": ..., "name": <the file's name>, "rev": <the rev
     saved>, "auto": <saved after every change>}``, or ``{}`` when it has not been saved (see
     :attr:`save_path`)."""
+    marks: traitlets.List[dict[str, str]] = traitlets.List().tag(sync=True)
+    """The places ringed by :meth:`mark`: ``[{"region": ..., "style": ...}]`` (read only;
+    set them with :meth:`mark` and :meth:`clear_marks`)."""
+    question = traitlets.Dict().tag(sync=True)
+    """The question the board asks (:meth:`ask`): ``{"prompt": ..., "regions": [...]}``, or
+    ``{}`` (read only; see :meth:`ask`, :meth:`end_ask`)."""
+    room = traitlets.Dict().tag(sync=True)
+    """The size of the board's place as the browser last measured it: ``{"width": ...,
+    "height": ...}`` in CSS px (``{}`` before it is shown). Set by the browser only; the
+    tutor reads it to choose a focus view (:attr:`panels`) where the whole board would not
+    fit."""
+    # Any, not List: every value is checked (and put in board order) by _valid_panels, which
+    # names what is wrong in a BoardError
+    panels = traitlets.Any().tag(sync=True)
+    """Which panels are drawn: a list of some of ``"house"``, ``"square"``, ``"volga"`` (kept
+    in board order; all three by default). The header, the cards and dice strip and the log
+    are always drawn. Set it to a list, a tuple or one name; an unknown name raises
+    :class:`BoardError`."""
 
     load = _LoadDescriptor()
 
@@ -155,6 +211,8 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         self._pictures = 0
         self._held = 0
         self._missed = False
+        self._regions: frozenset[str] = frozenset()
+        self._on_answer: Callable[[str], None] | None = None
         self._stop_listening = game.on_change(self._game_changed)
         super().__init__(**kwargs)
         self.on_msg(self._on_msg)
@@ -287,6 +345,10 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         self._stop_listening = game.on_change(self._game_changed)
         with self.hold_sync():
             self.game_serial += 1
+            # marks and a question belong to the game they were made for
+            self.marks = []
+            self.question = {}
+            self._on_answer = None
             self._refresh()
 
     def apply(self, option: str | Option) -> None:
@@ -347,6 +409,178 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                 except DiceScriptExhaustedError:
                     break
 
+    # --- marks, questions and panels (the tutor) -----------------------------------------
+
+    def mark(self, regions: Iterable[str] | str, style: str = "focus") -> None:
+        """Ring places of the board in ``style`` (see :data:`MARK_STYLES`).
+
+        ``focus`` is what a step is about (a calm blue ring, unlike the orange glow of the
+        choices), ``right`` a correct answer (green, with a tick), ``wrong`` a wrong one (red,
+        with a cross). Marks add up: a place marked again takes the new style. They stay while
+        the game moves on (a place that leaves the board is not drawn), and go with
+        :meth:`clear_marks` or when the board is given another game. If none of the marked
+        places is on screen, the board scrolls the first into view.
+
+        Args:
+            regions: region ids as in :attr:`pavlov_widgets.engine.Option.targets`
+                (``"square:R2"``, ``"counter:pavlov"``, ``"track:4:1"``, ``"loc:12"``,
+                ``"defense:red"``, ``"box:supplies"``, ``"card:<id>"``...); one string is one
+                region.
+            style: ``"focus"``, ``"right"`` or ``"wrong"``.
+
+        Raises:
+            BoardError: an unknown style, or a region this board never draws for this game;
+                the marks are unchanged.
+        """
+        if not isinstance(style, str) or style not in MARK_STYLES:
+            raise BoardError(
+                f"Board.mark(): unknown style {_short(style)}; the styles are "
+                f"{', '.join(repr(s) for s in MARK_STYLES)}. Nothing was marked."
+            )
+        wanted = self._check_regions("Board.mark()", regions, allow_empty=True)
+        kept = [m for m in self.marks if m["region"] not in wanted]
+        self.marks = kept + [{"region": region, "style": style} for region in wanted]
+
+    def clear_marks(self, style: str | None = None) -> None:
+        """Take the marks off (only those of ``style`` when it is given).
+
+        Raises:
+            BoardError: an unknown style; the marks are unchanged.
+        """
+        if style is None:
+            self.marks = []
+            return
+        if not isinstance(style, str) or style not in MARK_STYLES:
+            raise BoardError(
+                f"Board.clear_marks(): unknown style {_short(style)}; the styles are "
+                f"{', '.join(repr(s) for s in MARK_STYLES)} (or None for all). Nothing was "
+                "cleared."
+            )
+        self.marks = [m for m in self.marks if m["style"] != style]
+
+    def ask(self, prompt: str, regions: Iterable[str] | str,
+            on_answer: Callable[[str], None]) -> None:
+        """Ask the learner to click one of ``regions`` (question mode).
+
+        The asked places glow in the question's colour, the game's own choices and buttons are
+        hidden (the learner answers, not plays) and the bar shows ``prompt``. A click on an
+        asked place, or :meth:`answer` from code, calls ``on_answer(region)``; a click
+        anywhere else does nothing. The question stays until :meth:`end_ask` (or another
+        :meth:`ask`, or another game on the board), so ``on_answer`` may take several answers.
+
+        Raises:
+            BoardError: an empty prompt, no regions, a region this board never draws, or an
+                ``on_answer`` that cannot be called; nothing changes.
+        """
+        if not isinstance(prompt, str) or not prompt.strip():
+            raise BoardError(
+                f"Board.ask(): the prompt must be a sentence for the learner, not "
+                f"{_short(prompt)}; nothing was asked."
+            )
+        if not callable(on_answer):
+            raise BoardError(
+                f"Board.ask(): on_answer must be a function taking the region clicked, not "
+                f"{_short(on_answer)}; nothing was asked."
+            )
+        asked = self._check_regions("Board.ask()", regions, allow_empty=False)
+        self._on_answer = on_answer
+        self.question = {"prompt": prompt.strip(), "regions": asked}
+
+    def answer(self, region: str) -> None:
+        """Answer the board's question with ``region``, as a click on it does.
+
+        Raises:
+            BoardError: no question is asked, or ``region`` is not one of the asked places
+                (the message lists them); nothing changes and ``on_answer`` is not called.
+        """
+        asked = list(self.question.get("regions", []))
+        if not asked or self._on_answer is None:
+            raise BoardError(
+                f"Board.answer({_short(region)}): the board asks no question now (see "
+                "Board.ask); nothing was done."
+            )
+        if not isinstance(region, str) or region not in asked:
+            listed = ", ".join(asked[:12]) + (", ..." if len(asked) > 12 else "")
+            raise BoardError(
+                f"Board.answer(): {_short(region)} is not one of the places asked about "
+                f"({listed}); nothing was done."
+            )
+        self._on_answer(region)
+
+    def end_ask(self) -> None:
+        """End the question: the game's own choices and buttons come back."""
+        self._on_answer = None
+        self.question = {}
+
+    @property
+    def asking(self) -> str:
+        """The prompt of the question the board asks, or "" when it asks none."""
+        return str(self.question.get("prompt", ""))
+
+    @traitlets.default("panels")
+    def _all_panels(self) -> list[str]:
+        """All three panels (a new list for each board)."""
+        return list(PANELS)
+
+    @traitlets.validate("panels")
+    def _valid_panels(self, proposal: dict[str, Any]) -> list[str]:
+        """Known panel names only, at least one, kept in board order."""
+        value = proposal["value"]
+        try:
+            names = [value] if isinstance(value, str) else list(value)
+        except TypeError:
+            raise BoardError(
+                f"Board.panels: {_short(value)} is not a list of panels; give one or more of "
+                f"{', '.join(repr(p) for p in PANELS)}. The panels are unchanged."
+            ) from None
+        bad = [n for n in names if not isinstance(n, str) or n not in PANELS]
+        if bad or not names:
+            what = (f"unknown panel {', '.join(_short(b) for b in bad)}" if bad
+                    else "no panel given")
+            raise BoardError(
+                f"Board.panels: {what}; give one or more of "
+                f"{', '.join(repr(p) for p in PANELS)}. The panels are unchanged."
+            )
+        return [p for p in PANELS if p in names]
+
+    def _check_regions(self, where: str, regions: Iterable[str] | str,
+                       allow_empty: bool) -> list[str]:
+        """The regions as a list without repeats, each one this board draws for its game."""
+        if isinstance(regions, str):
+            regions = [regions]
+        try:
+            listed = list(regions)
+        except TypeError:
+            raise BoardError(
+                f"{where}: regions must be region ids such as 'square:R2' (a list, or one "
+                f"string), not {_short(regions)}; nothing was changed."
+            ) from None
+        if not listed and not allow_empty:
+            raise BoardError(f"{where}: no regions given; nothing was changed.")
+        for region in listed:
+            problem = self._region_problem(region)
+            if problem:
+                raise BoardError(f"{where}: {problem}; nothing was changed.")
+        return list(dict.fromkeys(listed))
+
+    def _region_problem(self, region: Any) -> str:
+        """Why ``region`` is not a region this board draws ("" when it is one)."""
+        if not isinstance(region, str):
+            return f"a region is a string such as 'square:R2', not {_short(region)}"
+        if region in self._regions:
+            return ""
+        kind = region.partition(":")[0]
+        same = sorted(r for r in self._regions if r.partition(":")[0] == kind)
+        if same and ":" in region:
+            shown = ", ".join(same[:20]) + (f" and {len(same) - 20} more" if len(same) > 20
+                                            else "")
+            return (f"{_short(region)} is not a region of this board (its {kind} regions are "
+                    f"{shown})")
+        kinds = sorted({r.partition(":")[0] + ":" for r in self._regions if ":" in r})
+        return (f"{_short(region)} is not a region of this board (regions start with "
+                f"{', '.join(kinds)}, e.g. 'square:R2', 'counter:pavlov', 'loc:12', "
+                "'track:4:1', 'defense:red', 'box:supplies'; or are 'dice' or 'header')")
+
     # --- syncing ----------------------------------------------------------------------
 
     def _game_changed(self, game: Game) -> None:
@@ -404,6 +638,7 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             plan_key = views.layout_key(game)
             if self._plan_key != plan_key:
                 self.plan = views.layout(game)
+                self._regions = views.region_ids(game)
                 self._plan_key = plan_key
             self.view = views.game_view(game)
             self.choice = views.choice_view(game)
@@ -434,6 +669,9 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             "game_serial": self.game_serial,
             "auto_roll": self.auto_roll,
             "saved": self.saved,
+            "marks": self.marks,
+            "question": self.question,
+            "panels": self.panels,
         }
 
     # --- messages from the browser ----------------------------------------------------
@@ -449,6 +687,10 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             self.error = str(exc)
             self.send({"kind": "ack", "ok": False, "rev": self._game.rev})
             return
+        except Exception:
+            # on_answer (the tutor's code) failed: the browser still takes clicks again
+            self.send({"kind": "ack", "ok": False, "rev": self._game.rev})
+            raise
         if answer is not None:
             self.send(answer)
             return
@@ -486,6 +728,14 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             return None
         if kind == "why_not":
             return self._why_not(content)
+        if kind == "answer":
+            self._answer_message(content)
+            return None
+        if self.question:
+            raise BoardMessageError(
+                f"The board asks a question now ({self.asking}): click one of the glowing "
+                "places to answer; nothing was done."
+            )
         self._check_position(content, required=kind in ("choose", "step"))
         game = self._game
         try:
@@ -526,6 +776,23 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             "text": refusal.text if refusal is not None else "",
             "rule": refusal.rule if refusal is not None else "",
         }
+
+    def _answer_message(self, content: dict[str, Any]) -> None:
+        """A click on an asked place: check it, then hand it to ``on_answer``."""
+        region = content.get("region")
+        if not isinstance(region, str) or not region:
+            raise BoardMessageError(
+                f"An answer must name a region (a string such as 'square:R2'), not "
+                f"{_short(region)}; nothing was done."
+            )
+        self._check_position(content, required=True)
+        try:
+            self.answer(region)
+        except BoardMessageError:
+            raise
+        except BoardError as exc:
+            raise BoardMessageError(str(exc)) from exc
+        self.error = ""
 
     def _check_position(self, content: dict[str, Any], required: bool) -> None:
         """Refuse a message made on another position than the game's (its rev or game)."""
@@ -664,4 +931,13 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-__all__ = ["MESSAGE_KINDS", "STATIC", "Board", "BoardMessageError"]
+__all__ = [
+    "MARK_STYLES",
+    "MESSAGE_KINDS",
+    "PANELS",
+    "STATIC",
+    "Board",
+    "BoardError",
+    "BoardMessageError",
+    "panels_for",
+]

@@ -21,6 +21,11 @@ nothing here or in the JavaScript takes a sentence apart. There are five pieces:
   how many hit, which dice hit.
 - :func:`log_view` — the newest log entries, newest first, each with its rule section.
 
+Two helpers serve the tutor's marks and questions: :func:`region_ids` lists every region id
+the board can draw for a game (what ``Board.mark`` and ``Board.ask`` accept), and
+:func:`panels_for` picks the panels (:data:`PANELS`) a set of regions lies on, for a board
+that draws only what a step is about (a focus view).
+
 Places and region ids are those of :attr:`pavlov_widgets.engine.Option.targets`
 (``counter:<id>``, ``square:<id>``, ``loc:<n>``, ``track:<t>:<circle>``, ``card:<id>``,
 ``card:<id>:<unit>``, ``box:<name>``, ``defense:<colour>``, ``stock-soviet:<id>``,
@@ -29,6 +34,7 @@ Places and region ids are those of :attr:`pavlov_widgets.engine.Option.targets`
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -460,3 +466,99 @@ def log_view(game: Game, limit: int = LOG_LIMIT) -> list[dict[str, Any]]:
             item["kind"] = e.kind
         out.append(item)
     return out
+
+
+# --- regions and panels (marks, questions, focus views) ---------------------------------
+
+PANELS = ("house", "square", "volga")
+"""The three panels of the board, in the order they are printed (1.2): Pavlov's House, 9
+January Square and the Volga side. A board may draw only some of them (``Board.panels``)."""
+
+BOX_PANELS: dict[str, str] = {
+    "reserves": "house",
+    "supplies": "house",
+    "storm": "house",
+    "staging": "volga",
+    "operational-support": "volga",
+}
+"""The panel each named box is printed on (``box:suppress:<colour>`` is on the house)."""
+
+FIXED_REGIONS = ("header", "dice", "outcome", "card:wehrmacht")
+"""Regions every board draws whatever the game: the header, the dice tray, the result of a
+finished game and the Wehrmacht deck (when no card is being resolved)."""
+
+CARD_KIND_PANELS: dict[str, str] = {
+    "sniper": "house",
+    "mortar": "house",
+    "artillery": "house",
+    "assault": "house",
+    "resupply": "house",
+    "storm_group": "house",
+    "ju87": "volga",
+    "place": "square",
+}
+"""Where each kind of Wehrmacht card acts (3.0): on the house's positions and boxes, on the
+Volga side's locations (Bomb Stalingrad) or on the tracks of the square (Place Wehrmacht
+Counter)."""
+
+
+def region_ids(game: Game) -> frozenset[str]:
+    """Every region id the board can draw for ``game``'s components and settings.
+
+    The vocabulary of :attr:`pavlov_widgets.engine.Option.targets` (see the module
+    docstring), listed from the components: a region that is here may still be off the board
+    at the moment (a counter in the stock, a card not in hand); one that is not here is never
+    drawn.
+    """
+    comps = game.components
+    board = comps.board
+    ids: set[str] = set(FIXED_REGIONS)
+    ids.update(f"square:{sq.id}" for sq in board.squares)
+    for track in board.tracks:
+        ids.update(f"track:{track.number}:{k}" for k in range(1, track.circles + 1))
+    ids.update(f"loc:{n}" for n in board.location_names)
+    for colour in COLOURS:
+        ids.update((f"defense:{colour}", f"box:suppress:{colour}"))
+    ids.update(f"box:{name}" for name in BOX_PANELS)
+    for cid in comps.soviet_counters:
+        ids.update((f"counter:{cid}", f"stock-soviet:{cid}"))
+    for wid in comps.weapons:
+        ids.update((f"weapon:{wid}", f"stock-weapon:{wid}"))
+    for card_id, card in comps.soviet_cards.items():
+        ids.add(f"card:{card_id}")
+        ids.update(f"card:{card_id}:{unit}" for unit in card.units)
+    ids.update(f"card:{card_id}" for card_id in comps.wehrmacht_cards)
+    ids.update(f"card:{card_id}" for card_id in comps.resupply_cards)
+    ids.update(f"tactics:{tid}" for tid in comps.tactics)
+    return frozenset(ids)
+
+
+def region_panel(game: Game, region: str) -> str | None:
+    """The panel (:data:`PANELS`) a region is drawn on, or None.
+
+    None for the cards strip, the header and the dice (drawn whatever the panels) and for the
+    cards that act all over the board (Soviet and Tactics cards).
+    """
+    kind, _, rest = region.partition(":")
+    if kind in ("square", "counter", "weapon", "defense"):
+        return "house"
+    if kind == "track":
+        return "square"
+    if kind == "loc":
+        return "volga"
+    if kind == "box":
+        return "house" if rest.startswith("suppress:") else BOX_PANELS.get(rest)
+    if kind == "card" and rest in game.components.wehrmacht_cards:
+        return CARD_KIND_PANELS.get(game.components.wehrmacht_cards[rest].kind)
+    if kind == "card" and rest in game.components.resupply_cards:
+        return "house"  # Resupply pays from the Supplies box (3.0 Special Cards)
+    return None
+
+
+def panels_for(game: Game, regions: Iterable[str]) -> tuple[str, ...]:
+    """The panels that show ``regions``, in board order.
+
+    All three when none of them is on a panel (a Soviet card, a Tactics card, nothing at all).
+    """
+    wanted = {panel for region in regions if (panel := region_panel(game, region))}
+    return tuple(p for p in PANELS if p in wanted) or PANELS

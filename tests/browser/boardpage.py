@@ -194,3 +194,75 @@ def run_all_in_lab(page: Page, url: str) -> None:
     expect(page.get_by_text(re.compile(r"\(ipykernel\) \| Idle"))).to_be_visible(
         timeout=RENDER_TIMEOUT_MS
     )
+
+
+IN_VIEW_JS = """
+(node) => {
+  // Fully on screen, inside every clipping ancestor, and not covered (as LOOK_JS's `shows`).
+  const b = node.getBoundingClientRect();
+  let c = {l: 0, t: 0, r: window.innerWidth, b: window.innerHeight};
+  for (let n = node.parentElement; n && n !== document.documentElement && n !== document.body;
+       n = n.parentElement) {
+    const cs = getComputedStyle(n);
+    if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+    const r = n.getBoundingClientRect();
+    const l = r.left + n.clientLeft;
+    const t = r.top + n.clientTop;
+    c = {l: Math.max(c.l, l), t: Math.max(c.t, t),
+         r: Math.min(c.r, l + n.clientWidth), b: Math.min(c.b, t + n.clientHeight)};
+  }
+  const box = {x: b.left, y: b.top, w: b.width, h: b.height};
+  if (!(b.width > 0 && b.height > 0)) return {visible: false, box, clip: c};
+  const inside = b.left >= c.l - 1 && b.top >= c.t - 1 && b.right <= c.r + 1 &&
+    b.bottom <= c.b + 1;
+  const i = Math.min(2, b.width / 4, b.height / 4);
+  const pts = [[b.left + i, b.top + i], [b.right - i, b.top + i], [b.left + i, b.bottom - i],
+               [b.right - i, b.bottom - i], [(b.left + b.right) / 2, (b.top + b.bottom) / 2]];
+  const uncovered = pts.every(([x, y]) => {
+    const e = document.elementFromPoint(x, y);
+    return !!e && (e === node || node.contains(e));
+  });
+  return {visible: inside && uncovered, box, clip: c};
+}
+"""
+
+MARKS_JS = """
+(el) => {
+  // Every mark the board draws, with whether it is fully on screen below the board's bar,
+  // inside every clipping ancestor and not covered (the overlay canvas answers there).
+  const h = el.__pavlovBoard;
+  const overlay = el.querySelector('canvas.pb-overlay');
+  const bar = el.querySelector('.pb-bar').getBoundingClientRect();
+  let c = {l: 0, t: 0, r: window.innerWidth, b: window.innerHeight};
+  for (let n = overlay.parentElement; n && n !== document.documentElement && n !== document.body;
+       n = n.parentElement) {
+    const cs = getComputedStyle(n);
+    if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+    const r = n.getBoundingClientRect();
+    const l = r.left + n.clientLeft;
+    const t = r.top + n.clientTop;
+    c = {l: Math.max(c.l, l), t: Math.max(c.t, t),
+         r: Math.min(c.r, l + n.clientWidth), b: Math.min(c.b, t + n.clientHeight)};
+  }
+  return h.marks().map((m) => {
+    const inside = m.x >= c.l - 1 && m.y >= Math.max(c.t, bar.bottom) - 1 &&
+      m.x + m.w <= c.r + 1 && m.y + m.h <= c.b + 1;
+    const pts = [[m.x + 2, m.y + 2], [m.x + m.w - 2, m.y + 2], [m.x + 2, m.y + m.h - 2],
+                 [m.x + m.w - 2, m.y + m.h - 2], [m.cx, m.cy]];
+    const uncovered = pts.every(([x, y]) => document.elementFromPoint(x, y) === overlay);
+    return {...m, visible: inside && uncovered};
+  });
+}
+"""
+
+
+def in_view(locator: Locator) -> dict[str, Any]:
+    """Whether an element is fully on screen and not covered: ``{visible, box, clip}``."""
+    result: dict[str, Any] = locator.evaluate(IN_VIEW_JS)
+    return result
+
+
+def marks_in_view(board: Locator) -> list[dict[str, Any]]:
+    """The marks a board draws (``Board.mark``), each with ``visible`` (see :data:`MARKS_JS`)."""
+    result: list[dict[str, Any]] = board.evaluate(MARKS_JS)
+    return result

@@ -4,13 +4,26 @@
  *
  * Python is the single source of truth. This module only draws what the model holds (the
  * `plan`, `view`, `choice`, `last_roll`, `log_entries`, `error`, `rev`, `game_serial`,
- * `auto_roll` and `saved` traits) and sends the player's intents: `{kind: "choose", option,
+ * `auto_roll`, `saved`, `marks`, `question` and `panels` traits) and sends the player's
+ * intents: `{kind: "choose", option,
  * rev, game}`, `{kind: "step", rev, game}` (roll the pending dice), `{kind: "undo", rev,
  * game}`, `{kind: "redo", rev, game}`, `{kind: "auto_roll", value}`, and one question:
  * `{kind: "why_not", region, rev, game}` (why is this place not a choice now?), which Python
  * answers with the engine's reason in a custom message. It never decides what is legal: a
  * click maps to the id of an option Python listed, and Python's game judges it. It reads facts
  * from named fields only, never from the text of the log.
+ *
+ * The tutor's traits: `marks` rings places in a style (`focus` a calm blue ring, `right` green
+ * with a tick, `wrong` red with a cross), drawn on the overlay over whatever glows; `question`
+ * ({prompt, regions}) turns the board into a question: the asked places glow in the
+ * question's colour instead of the game's options (they take the options' place, so the
+ * pointer, the menu-less click and the keyboard work on them alike), the game's buttons and
+ * tools rest, the bar shows the prompt, and a click sends `{kind: "answer", region, rev,
+ * game}`; `panels` says which of the three panels (house, square, volga) are drawn: fewer
+ * panels make a smaller board (a focus view), laid out as the wide board is, side by side.
+ * When the marks or the question change, their places are brought into view if none is.
+ * The board tells Python the size of its place (the `room` trait, CSS px), so the tutor can
+ * choose a focus view where the whole board would not fit.
  *
  * Two canvases are stacked: the scene (the three panels of the board, the cards, the dice),
  * redrawn when the model changes or the board is resized, and an overlay (highlighted
@@ -66,7 +79,10 @@
  * @typedef {{path?: string, name?: string, rev?: number, auto?: boolean}} Saved
  * @typedef {{plan: Plan, view: any, choice: Choice, last_roll: Roll,
  *   log_entries: LogLine[], error: string, rev: number, game_serial: number,
- *   auto_roll: boolean, saved?: Saved}} BoardData
+ *   auto_roll: boolean, saved?: Saved, marks?: Mark[], question?: Question,
+ *   panels?: string[]}} BoardData
+ * @typedef {{region: string, style: string}} Mark
+ * @typedef {{prompt?: string, regions?: string[]}} Question
  * @typedef {{title: string, lines: string[]}} Tip
  * @typedef {{id: string, x: number, y: number, w: number, h: number,
  *   circle?: boolean, tip?: Tip, depth: number}} Region
@@ -74,13 +90,15 @@
  * @typedef {{get: (name: string) => any, send: (msg: object) => void,
  *   on: (cb: () => void) => void, off: (cb: () => void) => void,
  *   onAck: (cb: (msg: any) => void) => void, offAck: (cb: (msg: any) => void) => void,
- *   interactive: boolean}} Source
+ *   interactive: boolean, report?: (room: {width: number, height: number}) => void}} Source
  */
 
 const TRAITS = [
   "plan", "view", "choice", "last_roll", "log_entries", "error", "rev", "game_serial", "auto_roll",
-  "saved",
+  "saved", "marks", "question", "panels",
 ];
+/** The three panels of the board, in printed order (a board may draw some of them). */
+const PANELS = ["house", "square", "volga"];
 /** Logical widths of the arrangements (see `frame`); the narrow one takes any width above
  * NARROW_MIN. */
 const WIDE = 1280;
@@ -123,6 +141,15 @@ const INK = "#1f1f1f";
 const MUTED = "#5a5a5a";
 const HILITE = "#ff9f00";
 const FOCUS = "#1565c0";
+/** The places a question asks about glow in this colour (not the orange of the options). */
+const QUESTION = "#0091a8";
+/** The marks of `Board.mark`: ring colour, halo and the sign drawn on the ring (colour is
+ * never the only cue: a tick, a cross; a focus ring has no sign and no other meaning). */
+const MARKS = {
+  focus: { colour: "#2f6fd6", halo: "rgba(47,111,214,0.28)", sign: "" },
+  right: { colour: "#2e7d32", halo: "rgba(46,125,50,0.30)", sign: "✓" },
+  wrong: { colour: "#c62828", halo: "rgba(198,40,40,0.30)", sign: "✗" },
+};
 
 /** Short names of the Wehrmacht counter types, to fit a circle on the track. */
 const WSHORT = {
@@ -592,19 +619,21 @@ function squareHeight(ctx, w, tracks) {
 
 /**
  * The Volga panel `w` wide: one column of units (two when `w` allows), the Staging Area and,
- * only when its variant is in play, the Operational Support space (7.1).
+ * only when its variant is in play, the Operational Support space (7.1): beside two columns
+ * when there is room for them, else under the units.
  * @param {number} w @param {number} groups @param {boolean} support
  */
 function volgaGeometry(w, groups, support) {
-  const cols = w >= 600 ? 2 : 1;
-  const groupW = cols === 2 ? 300 : w - 16;
+  const cols = w >= 580 ? 2 : 1;
+  const groupW = cols === 2 ? Math.min(300, Math.floor((w - 24) / 2)) : w - 16;
+  const beside = cols === 2 && w >= 2 * (groupW + 8) + 8 + 150;
   const perCol = Math.ceil(groups / cols);
   const unitsH = perCol * VOLGA_ROW;
   const boxesH = STAGING_H + (support ? 8 + OS_H : 0);
-  const h = cols === 2
+  const h = beside
     ? 28 + Math.max(unitsH, boxesH) + 8
     : 28 + unitsH + 4 + boxesH + 8;
-  return { cols, groupW, perCol, h };
+  return { cols, groupW, perCol, h, beside };
 }
 
 /**
@@ -652,9 +681,15 @@ function cardsGeometry(ctx, d, at, cardW) {
   // at the end of the game it holds the result.
   const handH = hand.length ? 22 + handRows * (card.h + 4) - 4
     : d.view.outcome ? 22 + card.h : 22 + 40;
+  // An empty hand gives way to the cards and dice when they would not fit beside it (a
+  // focus view is narrow).
+  let handW = handCols * (cardW + 4) - 4;
+  if (!hand.length && !d.view.outcome && handW + 172 + DICE_MIN_W + 12 > inner) {
+    handW = Math.max(240, inner - 172 - DICE_MIN_W - 12);
+  }
   /** @type {Array<{kind: string, w: number, h: number, x?: number, y?: number}>} */
   const items = [
-    { kind: "hand", w: handCols * (cardW + 4) - 4, h: handH },
+    { kind: "hand", w: handW, h: handH },
     { kind: "wehrmacht", w: 172, h: 22 + card.h },
   ];
   if (hasTactics(d.view)) {
@@ -756,6 +791,46 @@ function headerLayout(ctx, v, W) {
   return { turn, scoreText, parts, decks, phase, items, h: y + 10 };
 }
 
+/** Which panels the board draws (all three unless the `panels` trait names fewer).
+ * @param {BoardData} d */
+function panelsOf(d) {
+  const named = Array.isArray(d.panels) ? d.panels.filter((p) => PANELS.includes(p)) : [];
+  const list = named.length ? named : PANELS;
+  return { house: list.includes("house"), square: list.includes("square"),
+    volga: list.includes("volga"), all: PANELS.every((p) => list.includes(p)) };
+}
+
+/** The smallest logical width of a focus view (some panels) with the cards strip above
+ * its panels: the house panel's, so the strip keeps its cards in one row. */
+const FOCUS_MIN = HOUSE_W + 16;
+/** The cards and dice strip of a wide focus view, as a column beside its panels (two
+ * Soviet cards, or the Wehrmacht card and the dice tray, a row). */
+const STRIP_W = 350;
+
+/** The width of the panels of a focus view side by side. @param {BoardData} d */
+function panelsRowWidth(d) {
+  const p = panelsOf(d);
+  const widths = [p.house ? HOUSE_W : 0, p.square ? SQUARE_W : 0, p.volga ? VOLGA_W : 0]
+    .filter(Boolean);
+  return widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
+}
+
+/**
+ * The logical width of the wide arrangement: 1280 for the three panels; a focus view's
+ * panels side by side with the cards strip as a column beside them (so on a big screen it
+ * grows with the height it has rather than leave the width empty).
+ * @param {BoardData} d
+ */
+function wideWidth(d) {
+  return panelsOf(d).all ? WIDE : 16 + panelsRowWidth(d) + GAP + STRIP_W;
+}
+
+/** The logical width of a focus view with the cards strip above its panels (its `medium`
+ * arrangement); 0 for the whole board. @param {BoardData} d */
+function focusWidth(d) {
+  return panelsOf(d).all ? 0 : Math.max(FOCUS_MIN, 16 + panelsRowWidth(d));
+}
+
 /**
  * Where each part of the board goes, in logical px (the canvas draws them at `scale`).
  * Three arrangements, by the width available, so that the board is never drawn below its
@@ -768,7 +843,10 @@ function headerLayout(ctx, v, W) {
  * - `narrow` (any width from 340): one column — the house (in two halves
  *   below 560), then the square and the Volga, side by side when they fit.
  * Panel heights follow what they hold: a short Reserves box when few counters wait there, no
- * Operational Support space when its variant is not in play.
+ * Operational Support space when its variant is not in play. A focus view (the `panels`
+ * trait names fewer than three) leaves the others out: its panels go side by side (the last
+ * one takes any room left) with the cards strip beside them (`wide`, see `wideWidth`) or
+ * above them (`medium`, see `focusWidth`); `narrow` stacks them. A panel not drawn is null.
  * @param {CanvasRenderingContext2D} ctx @param {BoardData} d @param {string} mode
  * @param {number} W
  */
@@ -783,16 +861,53 @@ function frame(ctx, d, mode, W) {
   const support = !!v.os?.active;
   const tracks = plan.tracks.length;
   const tray = stockTrayNeed(d);
-  /** @type {Rect} */
-  let house;
-  /** @type {Rect} */
-  let square;
-  /** @type {Rect} */
-  let volga;
+  const shown = panelsOf(d);
+  /** @type {Rect | null} */
+  let house = null;
+  /** @type {Rect | null} */
+  let square = null;
+  /** @type {Rect | null} */
+  let volga = null;
   /** @type {Rect} */
   let trayAt;
   let cards;
-  if (mode === "wide") {
+  if (!shown.all && mode !== "narrow") {
+    // A focus view: the panels drawn side by side, the last taking the room left; the cards
+    // strip beside them (wide) or above them (medium).
+    const beside = mode === "wide";
+    const right = beside ? W - 8 - STRIP_W - GAP : W - 8;
+    cards = beside
+      ? cardsGeometry(ctx, d, { x: right + GAP, y: y0, w: STRIP_W, h: 0 }, 140)
+      : cardsGeometry(ctx, d, { x: 8, y: y0, w: W - 16, h: 0 }, 140);
+    const y1 = beside ? y0 : cards.y + cards.h + GAP;
+    const names = PANELS.filter((n) => /** @type {any} */ (shown)[n]);
+    const natural = { house: HOUSE_W, square: SQUARE_W, volga: VOLGA_W };
+    let x = 8;
+    /** @type {Record<string, Rect>} */
+    const at = {};
+    names.forEach((n, i) => {
+      const last = i === names.length - 1;
+      const w = last ? right - x : natural[/** @type {keyof typeof natural} */ (n)];
+      at[n] = { x, y: y1, w, h: 0 };
+      x += w + GAP;
+    });
+    const heights = names.map((n) => {
+      const w = at[n].w;
+      if (n === "house") return houseGeometry(w, reserve, supplies).h;
+      if (n === "square") return squareHeight(ctx, w, tracks);
+      return volgaGeometry(w, groups, support).h;
+    });
+    const others = names.filter((n) => n !== "house");
+    const trayX = others.length ? at[others[0]].x : 8;
+    const trayW = right - trayX;
+    let R = Math.max(...heights);
+    R = Math.max(R, tray ? tray(trayW) : 0);
+    for (const n of names) at[n].h = R;
+    house = at.house ?? null;
+    square = at.square ?? null;
+    volga = at.volga ?? null;
+    trayAt = { x: trayX, y: y1, w: trayW, h: R };
+  } else if (mode === "wide") {
     cards = cardsGeometry(ctx, d, { x: 8, y: y0, w: W - 16, h: 0 }, 140);
     const y1 = cards.y + cards.h + GAP;
     const hg = houseGeometry(HOUSE_W, reserve, supplies);
@@ -822,10 +937,26 @@ function frame(ctx, d, mode, W) {
     cards = cardsGeometry(ctx, d, { x: 8, y: y0, w: inner, h: 0 }, fourW >= 136 ? Math.min(
       fourW, 160) : cardW);
     const y1 = cards.y + cards.h + GAP;
-    const hg = houseGeometry(inner, reserve, supplies);
-    house = { x: 8, y: y1, w: inner, h: hg.h };
-    const y2 = y1 + hg.h + GAP;
-    if (inner >= SQUARE_W + GAP + VOLGA_W) {
+    let y2 = y1;
+    if (shown.house) {
+      const hg = houseGeometry(inner, reserve, supplies);
+      const only = !shown.square && !shown.volga;
+      const hh = only ? Math.max(hg.h, tray ? tray(inner) : 0) : hg.h;
+      house = { x: 8, y: y1, w: inner, h: hh };
+      y2 = y1 + hh + GAP;
+    }
+    if (!shown.square && !shown.volga) {
+      trayAt = house ?? { x: 8, y: y1, w: inner, h: 0 };
+    } else if (!shown.square || !shown.volga) {
+      // one of the two, the whole width
+      const h = shown.square ? squareHeight(ctx, inner, tracks)
+        : volgaGeometry(inner, groups, support).h;
+      const R = Math.max(h, tray ? tray(inner) : 0);
+      const rect = { x: 8, y: y2, w: inner, h: R };
+      if (shown.square) square = rect;
+      else volga = rect;
+      trayAt = rect;
+    } else if (inner >= SQUARE_W + GAP + VOLGA_W) {
       const vw = inner - SQUARE_W - GAP;
       const vg = volgaGeometry(vw, groups, support);
       let R = Math.max(squareHeight(ctx, SQUARE_W, tracks), vg.h);
@@ -841,8 +972,8 @@ function frame(ctx, d, mode, W) {
       trayAt = square;
     }
   }
-  const bottom = Math.max(cards.y + cards.h, house.y + house.h, square.y + square.h,
-    volga.y + volga.h);
+  const bottom = Math.max(cards.y + cards.h, ...[house, square, volga]
+    .map((r) => (r ? r.y + r.h : 0)));
   return { mode, W, H: Math.ceil(bottom + GAP), header, house, square, volga, cards,
     tray: trayAt };
 }
@@ -850,17 +981,25 @@ function frame(ctx, d, mode, W) {
 /**
  * The width of the board's place decides its arrangement and scale (never below 1, so no
  * text is smaller than 11 CSS px; the narrow arrangement takes any width from 340). A wide
- * board also grows to fill the height `height` it has, within MAX_SCALE.
+ * board also grows to fill the height `height` it has, within MAX_SCALE. A focus view (some
+ * panels) is wide from its own width `wideW` on, and medium (the strip above its panels)
+ * from `focusW`.
  * @param {number} width @param {number} height @param {number} wideH the wide board's
  *   logical height
+ * @param {number} [wideW] the wide board's logical width @param {number} [focusW] a focus
+ *   view's medium width (0 for the whole board)
  */
-function chooseLayout(width, height, wideH) {
-  if (width >= WIDE) {
+function chooseLayout(width, height, wideH, wideW = WIDE, focusW = 0) {
+  if (width >= wideW) {
     const byHeight = height > 0 ? (height - HEIGHT_RESERVE) / wideH : MAX_SCALE;
-    const scale = Math.max(1, Math.min(MAX_SCALE, width / WIDE, byHeight));
-    return { mode: "wide", W: WIDE, scale };
+    const scale = Math.max(1, Math.min(MAX_SCALE, width / wideW, byHeight));
+    return { mode: "wide", W: wideW, scale };
   }
-  if (width >= MEDIUM) {
+  if (focusW) {
+    if (width >= focusW) {
+      return { mode: "medium", W: focusW, scale: Math.max(1, Math.min(1.2, width / focusW)) };
+    }
+  } else if (width >= MEDIUM) {
     return { mode: "medium", W: MEDIUM, scale: Math.max(1, Math.min(1.2, width / MEDIUM)) };
   }
   return { mode: "narrow", W: Math.max(NARROW_MIN, Math.floor(width)), scale: 1 };
@@ -920,9 +1059,9 @@ class Scene {
     ctx.fillStyle = "#2d2a26";
     ctx.fillRect(0, 0, f.W, f.H);
     this.header();
-    this.house(f.house);
-    this.squareSide(f.square);
-    this.volga(f.volga);
+    if (f.house) this.house(f.house);
+    if (f.square) this.squareSide(f.square);
+    if (f.volga) this.volga(f.volga);
     this.cardStrip();
     if (this.stockTargets()) this.stockTray();
     if (this.v.outcome) this.banner();
@@ -1781,7 +1920,8 @@ class Scene {
     const support = !!v.os?.active;
     const g = volgaGeometry(p.w, groups.length, support);
     const top = p.y + 28;
-    const labelW = g.groupW - 4 * LOC_STEP;
+    // the unit's name, then its locations (no wider gap than a name needs)
+    const labelW = Math.min(150, g.groupW - 4 * LOC_STEP);
     groups.forEach((grp, i) => {
       const gx = p.x + 8 + Math.floor(i / g.perCol) * (g.groupW + 8);
       const y = top + (i % g.perCol) * VOLGA_ROW;
@@ -1801,13 +1941,13 @@ class Scene {
         this.location(n, gx + labelW + j * LOC_STEP, y + 2, LOC_W, VOLGA_ROW - 8, grp.name);
       });
     });
-    if (g.cols === 2) {
+    if (g.beside) {
       const sx = p.x + 8 + 2 * (g.groupW + 8);
       const sw = p.x + p.w - 6 - sx;
       this.staging(sx, top, sw, STAGING_H);
       if (support) this.opSupport(sx, top + STAGING_H + 8, sw, OS_H);
     } else {
-      const sy = top + groups.length * VOLGA_ROW + 4;
+      const sy = top + g.perCol * VOLGA_ROW + 4;
       this.staging(p.x + 6, sy, p.w - 12, STAGING_H);
       if (support) this.opSupport(p.x + 6, sy + STAGING_H + 8, p.w - 12, OS_H);
     }
@@ -2407,6 +2547,9 @@ function createBoard(root, src) {
   /** The position an intent of this view was sent from: once the board has moved on from
    * it, the places that glow are brought into view. */
   let revealFrom = "";
+  /** The marks and question drawn last (null before the first drawing): when they change,
+   * their places are brought into view. @type {string | null} */
+  let marksShown = null;
   /** Texts the last drawing cut short (tests keep this empty). @type {string[]} */
   let clipped = [];
   /** Keyboard users see the focus ring and its label; pointer and touch users do not. */
@@ -2442,9 +2585,30 @@ function createBoard(root, src) {
     return out;
   }
 
-  /** @returns {Opt[]} */
+  /** The question the board asks ({prompt, regions}), or null. @returns {Question | null} */
+  function question() {
+    const qn = src.get("question");
+    return qn && qn.prompt && Array.isArray(qn.regions) && qn.regions.length ? qn : null;
+  }
+
+  /** @type {{key: string, drawn: Region[], list: Opt[]}} */
+  let askedCache = { key: "", drawn: [], list: [] };
+
+  /** While a question is asked, its places stand in for the options (one each, named by
+   * the place's title): they glow, take clicks and keys, and answer instead of choosing.
+   * @returns {Opt[]} */
   function pendingOptions() {
-    return src.get("choice")?.options ?? [];
+    const qn = question();
+    if (!qn) return src.get("choice")?.options ?? [];
+    const key = JSON.stringify(qn.regions);
+    if (askedCache.key !== key || askedCache.drawn !== regions) {
+      const list = (qn.regions ?? []).map((id) => {
+        const r = regionById(id);
+        return { id, label: r?.tip?.title ?? id, targets: [id] };
+      });
+      askedCache = { key, drawn: regions, list };
+    }
+    return askedCache.list;
   }
 
   /** Which position a click is made on: the game shown and its rev. @param {BoardData} d */
@@ -2572,13 +2736,39 @@ function createBoard(root, src) {
       const r = regionById(id);
       if (r) glowing.push(r);
     }
+    reveal(glowing, order);
+  }
+
+  /** When the marks change: unless every marked place is in view, bring them in (or the
+   * first marked), just in: the page moves no more than it must. */
+  function revealMarks() {
+    const marked = [];
+    for (const m of marksOf()) {
+      const r = regionById(m.region);
+      if (r) marked.push(r);
+    }
+    const first = marked.map((r) => r.id);
+    reveal(marked, (id) => first.indexOf(id), "nearest", true);
+  }
+
+  /**
+   * If none of `places` is in view (not all, with `every`), scroll them in (all, when they
+   * fit together; else the first by `rank`).
+   * @param {Region[]} places @param {(id: string) => number} rank
+   * @param {ScrollLogicalPosition} [block] how far to scroll: "center" or just in ("nearest")
+   * @param {boolean} [every] all of them must be in view
+   */
+  function reveal(places, rank, block = "center", every = false) {
+    const glowing = places;
     if (!glowing.length) return;
     const area = openArea();
-    const inView = glowing.some((r) => {
+    /** @param {Region} r */
+    const seen = (r) => {
       const s = screenRect(r);
       return s.top >= area.top - 1 && s.bottom <= area.bottom + 1 &&
         s.left >= area.left - 1 && s.right <= area.right + 1;
-    });
+    };
+    const inView = every ? glowing.every(seen) : glowing.some(seen);
     if (inView) return;
     const x0 = Math.min(...glowing.map((r) => r.x));
     const y0 = Math.min(...glowing.map((r) => r.y));
@@ -2587,9 +2777,9 @@ function createBoard(root, src) {
     const room = (area.bottom - area.top) / scale - 16;
     // All of them in the middle when they fit together, else from the first the engine
     // lists, just under the bar.
-    const first = glowing.reduce((a, b) => (order(a.id) <= order(b.id) ? a : b));
-    if (y1 - y0 <= room) scrollToRect({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
-    else scrollToRect(first, "start");
+    const first = glowing.reduce((a, b) => (rank(a.id) <= rank(b.id) ? a : b));
+    if (y1 - y0 <= room) scrollToRect({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, block);
+    else scrollToRect(first, block === "center" ? "start" : block);
   }
 
   /** The place of a region in the engine's order of options. @param {string} id */
@@ -2600,6 +2790,19 @@ function createBoard(root, src) {
 
   // --- drawing -----------------------------------------------------------------------
 
+  /** The room last told to Python: `${width}x${height}`. */
+  let roomSent = "";
+
+  /** Tell Python the size of the board's place (the `room` trait) when it changes. */
+  function reportRoom() {
+    if (!src.report || knownWidth <= 0) return;
+    const room = { width: Math.round(knownWidth), height: Math.round(Math.max(0, knownHeight)) };
+    const key = `${room.width}x${room.height}`;
+    if (key === roomSent) return;
+    roomSent = key;
+    src.report(room);
+  }
+
   /** @param {CanvasRenderingContext2D} ctx @param {BoardData} d */
   function sizeCanvases(ctx, d) {
     // The width comes from the ResizeObserver; reading el.clientWidth on every draw would
@@ -2607,8 +2810,9 @@ function createBoard(root, src) {
     if (knownWidth <= 0) knownWidth = root.clientWidth || el.clientWidth || WIDE;
     const width = Math.max(1, knownWidth);
     if (knownHeight <= 0) knownHeight = screenHeight();
-    let f = frame(ctx, d, "wide", WIDE);
-    const layout = chooseLayout(width, knownHeight, f.H);
+    const wideW = wideWidth(d);
+    let f = frame(ctx, d, "wide", wideW);
+    const layout = chooseLayout(width, knownHeight, f.H, wideW, focusWidth(d));
     mode = layout.mode;
     scale = layout.scale;
     if (mode !== "wide") f = frame(ctx, d, mode, layout.W);
@@ -2631,6 +2835,7 @@ function createBoard(root, src) {
     }
     cssWidth = cssW;
     cssHeight = cssH;
+    reportRoom();
     return { dpr, f };
   }
 
@@ -2675,10 +2880,20 @@ function createBoard(root, src) {
     }
     // The bar follows at the next frame (reading the layout here would force one per draw),
     // unless the choices are to be brought into view now, which needs it in place.
+    // New marks or a new question: their places into view (not at the first drawing: a
+    // notebook that opens must not jump to every board that has marks).
+    const marked = `${d.game_serial}|${JSON.stringify(d.marks ?? [])}|` +
+      JSON.stringify(question()?.regions ?? []);
+    const showMarked = marksShown !== null && marked !== marksShown;
+    marksShown = marked;
     if (revealFrom && position !== revealFrom) {
       revealFrom = "";
       placeBar();
       revealChoices();
+    } else if (showMarked) {
+      placeBar();
+      if (question()) revealChoices();
+      revealMarks();
     } else {
       scheduleBar();
     }
@@ -2717,11 +2932,15 @@ function createBoard(root, src) {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, overlay.width, overlay.height);
     ctx.setTransform(dpr * scale, 0, 0, dpr * scale, 0, 0);
+    const asking = !!question();
+    const glow = asking ? QUESTION : HILITE;
+    const halo = asking ? "rgba(0,145,168,0.35)" : "rgba(255,160,0,0.35)";
     for (const id of optionsByRegion.keys()) {
       const r = regionById(id);
       if (!r) continue;
-      outline(ctx, r, HILITE, id === hover ? 5 : 3, true);
+      outline(ctx, r, glow, id === hover ? 5 : 3, halo);
     }
+    drawMarks(ctx);
     const opts = pendingOptions();
     const focused = opts[focusIndex];
     const showFocus = focusIndex >= 0 && surfaceHasFocus() && keyboardMode && !touch();
@@ -2732,7 +2951,7 @@ function createBoard(root, src) {
       for (const t of focused.targets) {
         const r = regionById(t);
         if (!r) continue;
-        outline(ctx, r, FOCUS, 3.5, false, [7, 4]);
+        outline(ctx, r, FOCUS, 3.5, null, [7, 4]);
         first = first ?? r;
       }
       if (first) {
@@ -2753,30 +2972,68 @@ function createBoard(root, src) {
   }
 
   /**
-   * A ring around a region: a glowing choice, the hovered one (thicker), or the keyboard
-   * focus (dashed). Nothing is laid over the region itself, so its colours read as printed
-   * (a purple room stays purple).
+   * A ring around a region: a glowing choice (or asked place), the hovered one (thicker), a
+   * mark (a little further out, so it shows around a glow), or the keyboard focus (dashed).
+   * Nothing is laid over the region itself, so its colours read as printed (a purple room
+   * stays purple).
    * @param {CanvasRenderingContext2D} ctx @param {Region} r @param {string} colour
-   * @param {number} width @param {boolean} glow @param {number[]} [dash]
+   * @param {number} width @param {string | null} halo the glow's colour, or null
+   * @param {number[]} [dash] @param {number} [gap] how far outside the region
    */
-  function outline(ctx, r, colour, width, glow, dash = []) {
+  function outline(ctx, r, colour, width, halo, dash = [], gap = 0) {
     ctx.save();
     ctx.beginPath();
-    const pad = width / 2;
+    const pad = width / 2 + gap;
     if (r.circle) ctx.arc(r.x + r.w / 2, r.y + r.h / 2, r.w / 2 + pad, 0, Math.PI * 2);
-    else roundRect(ctx, r.x - pad, r.y - pad, r.w + 2 * pad, r.h + 2 * pad, 5);
+    else roundRect(ctx, r.x - pad, r.y - pad, r.w + 2 * pad, r.h + 2 * pad, 5 + gap);
     ctx.setLineDash(dash);
-    if (glow) {
+    if (halo) {
       // A soft halo outside: a wide translucent stroke under the solid one (a shadow blur
       // looks the same but costs far more to draw).
       ctx.lineWidth = width + 6;
-      ctx.strokeStyle = "rgba(255,160,0,0.35)";
+      ctx.strokeStyle = halo;
       ctx.stroke();
     }
     ctx.lineWidth = width;
     ctx.strokeStyle = colour;
     ctx.stroke();
     ctx.restore();
+  }
+
+  /** The marks of `Board.mark` ({region, style}), known styles only. @returns {Mark[]} */
+  function marksOf() {
+    const list = src.get("marks");
+    return Array.isArray(list) ? list.filter((m) => m && m.style in MARKS) : [];
+  }
+
+  /**
+   * The marks: a ring in the style's colour just outside the place (around any glow), and
+   * the style's sign (✓, ✗) on a disc at its upper right corner.
+   * @param {CanvasRenderingContext2D} ctx
+   */
+  function drawMarks(ctx) {
+    for (const m of marksOf()) {
+      const r = regionById(m.region);
+      if (!r) continue;
+      const look = MARKS[/** @type {keyof typeof MARKS} */ (m.style)];
+      const glowing = optionsByRegion.has(m.region);
+      const gap = glowing ? 6 : 2;
+      outline(ctx, r, look.colour, 3.5, look.halo, [], gap);
+      if (!look.sign) continue;
+      const reach = 1.75 + gap;
+      const cx = r.circle ? r.x + r.w / 2 + (r.w / 2 + reach) * Math.SQRT1_2 : r.x + r.w + reach;
+      const cy = r.circle ? r.y + r.h / 2 - (r.h / 2 + reach) * Math.SQRT1_2 : r.y - reach;
+      ctx.beginPath();
+      ctx.arc(cx, cy, 10, 0, Math.PI * 2);
+      ctx.fillStyle = look.colour;
+      ctx.fill();
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = "#ffffff";
+      ctx.stroke();
+      text(ctx, look.sign, cx, cy + 1, {
+        size: 13, weight: 700, color: "#ffffff", align: "center", base: "middle",
+      });
+    }
   }
 
   function schedule() {
@@ -2804,6 +3061,10 @@ function createBoard(root, src) {
   const HELP_TOUCH =
     "Tap a glowing place, card or button to choose; tap any other place to read why it is " +
     "not a choice now.";
+  const HELP_ASK_POINTER =
+    "A question: click one of the places that glow to answer. Keyboard: Tab into the " +
+    "board, arrow keys move between the places, Enter answers.";
+  const HELP_ASK_TOUCH = "A question: tap one of the places that glow to answer.";
 
   /** @param {BoardData} d */
   function updateDom(d) {
@@ -2812,25 +3073,36 @@ function createBoard(root, src) {
       kind: "over", op: "", prompt: "", rule: "", options: [], dice: 0, odds: [],
     };
     // Only what changed is written: DOM writes (and the layout they cause) cost the most.
+    // While a question is asked, the bar is the question's: its prompt, no rule or odds, and
+    // the game's buttons and tools rest (the learner answers, not plays).
+    const qn = question();
+    const asking = !!qn;
+    const opts = pendingOptions();
+    const prompt = qn ? String(qn.prompt) : p.prompt;
     setData("rev", String(d.rev));
     setData("kind", p.kind);
-    setData("prompt", p.prompt);
-    setData("options", String(p.options.length));
+    setData("prompt", prompt);
+    setData("options", String(opts.length));
+    setData("asking", asking ? "1" : "0");
     setData("mode", mode);
     setData("over", d.view.outcome ? "1" : "0");
     setData("touch", touch() ? "1" : "0");
     if (el.classList.contains("pb-touch") !== touch()) el.classList.toggle("pb-touch", touch());
-    setText(helpEl, touch() ? HELP_TOUCH : HELP_POINTER);
-    setText(promptEl, p.prompt);
-    setText(ruleEl, p.rule ? `Rule ${p.rule}` : "");
-    const odds = (p.odds ?? []).map((o) => `${o.result} ${o.percent}% (${o.fraction})`);
+    if (el.classList.contains("pb-asking") !== asking) el.classList.toggle("pb-asking", asking);
+    const help = asking ? (touch() ? HELP_ASK_TOUCH : HELP_ASK_POINTER)
+      : touch() ? HELP_TOUCH : HELP_POINTER;
+    setText(helpEl, help);
+    setText(promptEl, prompt);
+    setText(ruleEl, asking ? `${touch() ? "Tap" : "Click"} a place that glows to answer`
+      : p.rule ? `Rule ${p.rule}` : "");
+    const odds = asking ? [] : (p.odds ?? []).map((o) => `${o.result} ${o.percent}% (${o.fraction})`);
     setText(oddsEl, odds.length ? `Exact odds: ${odds.join(" · ")}` : "");
-    const position = positionOf(d);
+    const position = `${positionOf(d)}|${qn ? JSON.stringify(qn) : ""}`;
     if (position !== lastPosition) {
       lastPosition = position;
       tip.hidden = true; // its details and "Click:" line belong to the old position
       tipAt = null;
-      focusIndex = surfaceHasFocus() && p.options.length ? 0 : -1;
+      focusIndex = surfaceHasFocus() && opts.length ? 0 : -1;
       busy = false;
       el.dataset.busy = "0";
       hideMenu();
@@ -2838,7 +3110,8 @@ function createBoard(root, src) {
       whyCache.clear();
     }
     showWhy();
-    const bare = p.options.map((o, i) => [o, i]).filter(([, i]) => !drawnOptions.has(Number(i)));
+    // An asked place that is not drawn (its panel is left out) becomes a button too.
+    const bare = opts.map((o, i) => [o, i]).filter(([, i]) => !drawnOptions.has(Number(i)));
     const buttonsKey = JSON.stringify(bare.map(([o, i]) => [i, /** @type {Opt} */ (o).id,
       /** @type {Opt} */ (o).label, /** @type {Opt} */ (o).term ?? ""]));
     if (buttonsKey !== dom.buttons) {
@@ -2859,17 +3132,17 @@ function createBoard(root, src) {
         return b;
       }));
     }
-    setProp(undoBtn, "disabled", !src.interactive || !d.view.canUndo);
-    setProp(redoBtn, "disabled", !src.interactive || !d.view.canRedo);
+    setProp(undoBtn, "disabled", !src.interactive || asking || !d.view.canUndo);
+    setProp(redoBtn, "disabled", !src.interactive || asking || !d.view.canRedo);
     // One way to roll: this button (and Enter on the board) sends the step intent.
-    const rolling = p.kind === "chance";
+    const rolling = p.kind === "chance" && !asking;
     setProp(stepBtn, "disabled", !src.interactive || !rolling);
     setText(stepBtn, rolling ? `Roll ${p.dice} ${p.dice === 1 ? "die" : "dice"}` : "Roll dice");
     if (stepBtn.classList.contains("pb-due") !== rolling) {
       stepBtn.classList.toggle("pb-due", rolling);
     }
     setProp(autoBox, "checked", !!d.auto_roll);
-    setProp(autoBox, "disabled", !src.interactive);
+    setProp(autoBox, "disabled", !src.interactive || asking);
     updateSaved(d);
     setText(errorEl, d.error || "");
     setProp(errorEl, "hidden", !d.error);
@@ -2964,6 +3237,7 @@ function createBoard(root, src) {
   /** Regions the engine can answer "why not?" for: the places options are drawn on.
    * @param {string} id */
   function askable(id) {
+    if (question()) return false; // a question: the learner answers; no "why not?"
     const [kind, first] = id.split(":", 2);
     if (kind === "card") return !!src.get("plan")?.sovietCards?.[first];
     return ["counter", "weapon", "square", "loc", "track", "box", "defense", "stock-soviet",
@@ -3017,10 +3291,13 @@ function createBoard(root, src) {
   /**
    * Send an intent, stamped with the position on screen (the game shown and its rev) so
    * Python refuses it if the game has moved on. One at a time: the next waits for the answer.
-   * @param {{kind: string, option?: string}} msg
+   * @param {{kind: string, option?: string, region?: string}} msg
    */
   function send(msg) {
     if (!src.interactive || busy) return;
+    // While a question is asked only answers go (Python would refuse the rest anyway).
+    const answering = msg.kind === "answer";
+    if (question() && !answering) return;
     busy = true;
     el.dataset.busy = "1";
     clearTimeout(busyTimer);
@@ -3031,15 +3308,19 @@ function createBoard(root, src) {
     }, 5000);
     const rev = src.get("rev");
     const game = src.get("game_serial");
-    pendingClick = { t0: performance.now(), at: `${game}:${rev}` };
-    revealFrom = `${game}:${rev}`;
+    if (!answering) {
+      pendingClick = { t0: performance.now(), at: `${game}:${rev}` };
+      revealFrom = `${game}:${rev}`;
+    }
     hideMenu();
     src.send({ ...msg, rev, game });
   }
 
-  /** Choose an option by its id: Python's game judges it. @param {string} id */
+  /** Choose an option by its id: Python's game judges it. While a question is asked, the
+   * "options" are its places: the choice is an answer. @param {string} id */
   function choose(id) {
-    send({ kind: "choose", option: id });
+    if (question()) send({ kind: "answer", region: id });
+    else send({ kind: "choose", option: id });
   }
 
   /** @param {"step" | "undo" | "redo"} kind */
@@ -3118,8 +3399,8 @@ function createBoard(root, src) {
       const verb = touch() ? "Tap" : "Click";
       const click = doc.createElement("div");
       click.className = "pb-tip-click";
-      click.textContent = here.length === 1
-        ? `${verb}: ${opts[here[0]].label}` : `${verb}: ${here.length} choices`;
+      click.textContent = question() ? `${verb} to answer with this place`
+        : here.length === 1 ? `${verb}: ${opts[here[0]].label}` : `${verb}: ${here.length} choices`;
       rows.push(click);
       const hints = [...new Set(here.map((i) => hintOf(opts[i])).filter(Boolean))];
       for (const h of hints) {
@@ -3258,8 +3539,9 @@ function createBoard(root, src) {
     if (!n) return;
     focusIndex = focusIndex < 0 ? (delta > 0 ? 0 : n - 1) : (focusIndex + delta + n) % n;
     const hint = hintOf(opts[focusIndex]);
+    const what = question() ? "Answer" : "Option";
     liveFocus.textContent =
-      `Option ${focusIndex + 1} of ${n}: ${opts[focusIndex].label}${hint ? `. ${hint}` : ""}`;
+      `${what} ${focusIndex + 1} of ${n}: ${opts[focusIndex].label}${hint ? `. ${hint}` : ""}`;
     scheduleOverlay();
   }
 
@@ -3302,7 +3584,7 @@ function createBoard(root, src) {
     } else if (onSurface && (key === "Enter" || key === " ")) {
       const o = pendingOptions()[focusIndex < 0 ? 0 : focusIndex];
       if (o) choose(o.id);
-      else if (src.get("choice")?.kind === "chance") intent("step");
+      else if (!question() && src.get("choice")?.kind === "chance") intent("step");
     } else if (key === "Escape") hideMenu();
     else return;
     ev.preventDefault();
@@ -3449,6 +3731,30 @@ function createBoard(root, src) {
       const s = screenRect(r);
       return { x: (s.left + s.right) / 2, y: (s.top + s.bottom) / 2 };
     },
+    /**
+     * The marks drawn now, in page coordinates (a marked place that is not drawn is left
+     * out).
+     */
+    marks() {
+      const rect = overlay.getBoundingClientRect();
+      /** @type {Array<{region: string, style: string, x: number, y: number, w: number,
+       *   h: number, cx: number, cy: number}>} */
+      const out = [];
+      for (const m of marksOf()) {
+        const r = regionById(m.region);
+        if (!r) continue;
+        out.push({
+          region: m.region, style: m.style,
+          x: rect.left + r.x * scale, y: rect.top + r.y * scale, w: r.w * scale, h: r.h * scale,
+          cx: rect.left + (r.x + r.w / 2) * scale, cy: rect.top + (r.y + r.h / 2) * scale,
+        });
+      }
+      return out;
+    },
+    /** The question asked now ({prompt, regions}) or null. */
+    question: () => question(),
+    /** The panels drawn. */
+    panels: () => PANELS.filter((n) => /** @type {any} */ (panelsOf(data()))[n]),
     /** Send any message, as a broken or malicious page could (for tests). @param {any} msg */
     send: (msg) => src.send(msg),
     /**
@@ -3561,12 +3867,21 @@ function render({ model, el }) {
     onAck(cb) {
       ackListeners.push(cb);
     },
+
     offAck(cb) {
       const i = ackListeners.indexOf(cb);
       if (i >= 0) ackListeners.splice(i, 1);
     },
     interactive: true,
   };
+  // The size of the board's place goes back to Python (a model that cannot take it, such as
+  // a test's stand-in, is left alone).
+  if (typeof model.set === "function" && typeof model.save_changes === "function") {
+    src.report = (room) => {
+      model.set("room", room);
+      model.save_changes();
+    };
+  }
   const board = createBoard(el, src);
   return () => {
     board.destroy();

@@ -1,0 +1,257 @@
+"""Marks, questions and focus views on the board, drawn by board.js (issue 12).
+
+Two kinds of test:
+
+- in a blank page with a stand-in model (fast, no kernel; see ``test_board_unit.py``): the
+  marks ring their places in their style and survive a redraw; a question takes the options'
+  place (its places glow, the game's buttons and tools rest, a click on an asked place sends
+  ``{kind: "answer", ...}``, a click elsewhere sends nothing, the keyboard answers too); a
+  focus view is smaller than the whole board and cuts no text short;
+- in Voila with a real kernel: a board with marks and a board that asks a question; a click
+  on an asked place calls ``on_answer`` (it writes into a label the test reads), a click
+  elsewhere does nothing. Screenshots: ``test-artifacts/marks-*.png``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from boardpage import ANSWER_TIMEOUT_MS, RENDER_TIMEOUT_MS, marks_in_view, settle, write_notebook
+from playwright.sync_api import Page, expect
+from test_board_unit import hook, mount, page_html, state_of
+
+from pavlov_widgets import Board
+from pavlov_widgets.engine.examples.scenarios import scenario_names
+
+ASKED = ["square:P3", "square:P4R6", "square:R2"]
+
+
+@pytest.fixture
+def blank_page(page: Page) -> Iterator[Page]:
+    """A page with board.js loaded and no board yet (JavaScript errors fail the test)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_viewport_size({"width": 1320, "height": 900})
+    page.set_content(page_html())
+    page.wait_for_function("() => window.__pb !== undefined")
+    yield page
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def _pixel(page: Page, x: float, y: float) -> list[int]:
+    """The overlay's colour at a page point (RGBA)."""
+    found: list[int] = page.evaluate(
+        """([x, y]) => {
+            const c = document.querySelector('#a canvas.pb-overlay');
+            const r = c.getBoundingClientRect();
+            const k = c.width / r.width;
+            return [...c.getContext('2d').getImageData(
+                Math.round((x - r.left) * k), Math.round((y - r.top) * k), 1, 1).data];
+        }""",
+        [x, y],
+    )
+    return found
+
+
+# --- board.js with a stand-in model ---------------------------------------------------------
+
+
+def test_marks_ring_their_places_in_their_style_and_survive_a_redraw(blank_page: Page) -> None:
+    board = Board.new(seed=1)
+    board.mark(["square:R2", "counter:pavlov"])
+    board.mark(["defense:red"], "right")
+    board.mark(["square:G1"], "wrong")
+    mount(blank_page, state_of(board))
+    marks = {m["region"]: m for m in hook(blank_page, "h.marks()")}
+    assert {r: m["style"] for r, m in marks.items()} == {
+        "square:R2": "focus", "counter:pavlov": "focus", "defense:red": "right",
+        "square:G1": "wrong",
+    }
+    # the ring is drawn just outside the place, in the style's colour
+    for region, rgb in (("square:R2", (47, 111, 214)), ("square:G1", (198, 40, 40)),
+                        ("defense:red", (46, 125, 50))):
+        m = marks[region]
+        r, g, b, a = _pixel(blank_page, m["x"] - 3.5, m["cy"])
+        assert a > 200 and max(abs(r - rgb[0]), abs(g - rgb[1]), abs(b - rgb[2])) < 40, (
+            region, (r, g, b, a))
+    # the game moves on: the marks stay; the counter's ring follows it
+    board.apply("end-phase")
+    blank_page.evaluate("(s) => model.setAll(s)", state_of(board))
+    blank_page.wait_for_function("() => document.querySelector('#a .pavlov-board')"
+                                 ".dataset.rev === '1'")
+    assert {m["region"] for m in hook(blank_page, "h.marks()")} == set(marks)
+    # a focus view without the house draws no mark on it
+    board.panels = ["square", "volga"]
+    blank_page.evaluate("(s) => model.setAll(s)", state_of(board))
+    blank_page.wait_for_function("() => document.querySelector('#a .pavlov-board')"
+                                 ".__pavlovBoard.marks().length === 0")
+
+
+def test_a_question_takes_the_place_of_the_options(blank_page: Page) -> None:
+    board = Board.from_scenario("mortar")
+    board.ask("Click the position this Mortar will hit.", ASKED, print)
+    mount(blank_page, state_of(board))
+    el = blank_page.locator("#a .pavlov-board")
+    expect(el).to_have_attribute("data-asking", "1")
+    expect(el.locator(".pb-prompt")).to_have_text("Click the position this Mortar will hit.")
+    expect(el.locator(".pb-rule")).to_have_text("Click a place that glows to answer")
+    expect(el.locator(".pb-odds")).to_be_hidden()
+    assert el.locator(".pb-bar .pb-option").count() == 0  # the game's Roll waits
+    expect(el.locator(".pb-step")).to_be_disabled()
+    expect(el.locator(".pb-undo")).to_be_disabled()
+    glowing = [r["id"] for r in hook(blank_page, "h.regions()") if r["options"]]
+    assert sorted(glowing) == sorted(ASKED)
+    # a click elsewhere does nothing (no choice, no "why not?")
+    other = hook(blank_page, "h.regions().find(r => r.id === 'square:G1')")
+    blank_page.mouse.click(other["cx"], other["cy"])
+    blank_page.wait_for_timeout(200)
+    assert blank_page.evaluate("() => model.sent") == []
+    point = hook(blank_page, f"h.pointFor({json.dumps('square:R2')})")
+    blank_page.mouse.click(point["x"], point["y"])
+    assert blank_page.evaluate("() => model.sent") == [
+        {"kind": "answer", "region": "square:R2", "rev": board.rev, "game": 0}
+    ]
+    # the keyboard: arrows move between the asked places, Enter answers
+    blank_page.evaluate("() => model.custom({kind: 'ack', ok: true, rev: 0})")
+    el.locator(".pb-surface").focus()
+    blank_page.keyboard.press("Home")
+    blank_page.keyboard.press("ArrowRight")
+    blank_page.keyboard.press("Enter")
+    sent = blank_page.evaluate("() => model.sent")
+    assert sent[-1] == {"kind": "answer", "region": ASKED[1], "rev": board.rev, "game": 0}
+    # the question ends: the game's options come back
+    board.end_ask()
+    blank_page.evaluate("(s) => model.setAll(s)", state_of(board))
+    expect(el).to_have_attribute("data-asking", "0")
+    expect(el.locator(".pb-step")).to_be_enabled()
+
+
+@pytest.mark.parametrize("width", [1320, 700, 420])
+def test_focus_views_are_smaller_and_cut_no_text(blank_page: Page, width: int) -> None:
+    blank_page.set_viewport_size({"width": width, "height": 900})
+    views = [["house"], ["square"], ["volga"], ["house", "volga"], ["square", "volga"]]
+    names = [n for n in scenario_names() if n in ("ju87", "storm-group", "soviet-card-hand",
+                                                    "operational-support", "tactics-elite")]
+    for name in names:
+        board = Board.from_scenario(name)
+        mount(blank_page, state_of(board))
+        whole = hook(blank_page, "document.querySelector('#a .pb-surface').offsetHeight")
+        for panels in views:
+            board.panels = panels
+            blank_page.evaluate("(s) => model.setAll(s)", state_of(board))
+            blank_page.wait_for_function(
+                "(p) => JSON.stringify(document.querySelector('#a .pavlov-board')"
+                ".__pavlovBoard.panels()) === p", arg=json.dumps(panels, separators=(",", ":")))
+            blank_page.evaluate(
+                "() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))"
+            )
+            where = f"{name} {panels} at {width}px"
+            assert hook(blank_page, "h.clipped()") == [], where
+            ids = {r["id"].split(":")[0] for r in hook(blank_page, "h.regions()")}
+            assert ("square" in ids) == ("house" in panels), where
+            assert ("track" in ids) == ("square" in panels), where
+            assert ("loc" in ids) == ("volga" in panels), where
+            assert {"dice", "header"} <= ids, where  # the strip and header stay
+            sideways = blank_page.evaluate(
+                "() => document.scrollingElement.scrollWidth > window.innerWidth + 1")
+            assert not sideways, where
+            if width >= 700:
+                height = hook(blank_page, "document.querySelector('#a .pb-surface')"
+                                          ".offsetHeight / h.scale()")
+                assert height < whole, (where, height, whole)
+        blank_page.evaluate("() => { window.cleanups.a(); window.model = undefined; }")
+
+
+# --- in Voila, with a kernel ----------------------------------------------------------------
+
+CELLS = [
+    "from pavlov_widgets import Board\nimport ipywidgets as widgets",
+    # a board with marks of the three styles
+    "marked = Board.from_scenario('sniper')\n"
+    "marked.mark(['card:d1-sniper-1', 'counter:pavlov'])\n"
+    "marked.mark(['defense:red'], 'right')\n"
+    "marked.mark(['square:G1'], 'wrong')\n"
+    "marked",
+    # a board that asks a question, in a focus view of the house
+    "asked = Board.from_scenario('mortar')\n"
+    "asked.panels = ['house']\n"
+    "said = widgets.Label('no answer yet', layout=widgets.Layout(min_height='28px'))\n"
+    "said.add_class('answer-label')\n"
+    "def on_answer(region):\n"
+    "    said.value = f'answered {region}'\n"
+    "    asked.mark([region], 'right' if region == 'square:P3' else 'wrong')\n"
+    f"asked.ask('Click the position this Mortar will hit.', {ASKED!r}, on_answer)\n"
+    "asked.mark(['card:d1-mortar-1'])\n"
+    "widgets.VBox([said, asked])",
+]
+
+
+@pytest.fixture
+def errors(page: Page) -> Iterator[list[str]]:
+    """JavaScript errors on the page (checked empty at the end)."""
+    found: list[str] = []
+    page.on("pageerror", lambda exc: found.append(str(exc)))
+    yield found
+    assert not found, f"JavaScript errors on the page: {found}"
+
+
+def test_voila_marks_and_a_question_answered_by_a_click(
+    page: Page,
+    served_notebook: Callable[[str | Path], str],
+    artifacts_dir: Path,
+    errors: list[str],
+) -> None:
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(served_notebook(write_notebook(artifacts_dir, "marks.ipynb", CELLS)))
+    boards = page.locator(".pavlov-board")
+    expect(boards).to_have_count(2, timeout=RENDER_TIMEOUT_MS)
+    marked, asked = boards.nth(0), boards.nth(1)
+
+    page.set_viewport_size({"width": 1366, "height": 1150})  # the whole board, for its picture
+    marked.evaluate("el => el.scrollIntoView({block: 'start'})")
+    settle(page, marked)
+    styles = {m["region"]: m["style"] for m in marks_in_view(marked)}
+    assert styles == {"card:d1-sniper-1": "focus", "counter:pavlov": "focus",
+                      "defense:red": "right", "square:G1": "wrong"}
+    marked.screenshot(path=str(artifacts_dir / "marks-voila-styles.png"))
+    page.set_viewport_size({"width": 1366, "height": 900})
+
+    asked.evaluate("el => el.scrollIntoView({block: 'start'})")
+    settle(page, asked)
+    expect(asked).to_have_attribute("data-asking", "1")
+    expect(asked.locator(".pb-prompt")).to_have_text("Click the position this Mortar will hit.")
+    assert asked.evaluate("el => el.__pavlovBoard.panels()") == ["house"]
+    label = page.locator(".answer-label")
+    expect(label).to_have_text("no answer yet")
+    page.screenshot(path=str(artifacts_dir / "marks-voila-question.png"))
+
+    # a click on a place that is not asked: nothing happens
+    other: dict[str, Any] = asked.evaluate(
+        "el => el.__pavlovBoard.regions().find(r => r.id === 'square:G2')")
+    page.mouse.click(other["cx"], other["cy"])
+    page.wait_for_timeout(500)
+    expect(label).to_have_text("no answer yet")
+    expect(asked.locator(".pb-why")).to_be_hidden()
+
+    # a wrong answer, then the right one: on_answer gets each; its marks show on the board
+    for region, style in (("square:R2", "wrong"), ("square:P3", "right")):
+        point = asked.evaluate("(el, id) => el.__pavlovBoard.pointFor(id)", region)
+        assert point, region
+        page.mouse.click(point["x"], point["y"])
+        expect(label).to_have_text(f"answered {region}", timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_function(
+            "([el, id]) => el.__pavlovBoard.marks().some(m => m.region === id)",
+            arg=[asked.element_handle(), region], timeout=ANSWER_TIMEOUT_MS)
+        settle(page, asked)
+        shown = {m["region"]: m for m in marks_in_view(asked)}
+        assert shown[region]["style"] == style and shown[region]["visible"], shown
+    assert asked.evaluate("el => el.querySelector('.pb-error').hidden")
+    page.mouse.move(5, 5)  # no tip over the picture
+    page.set_viewport_size({"width": 1366, "height": 1000})
+    label.evaluate("el => el.scrollIntoView({block: 'start'})")
+    settle(page, asked)
+    page.screenshot(path=str(artifacts_dir / "marks-voila-answered.png"))
