@@ -6,7 +6,6 @@ Suppress Defender, Bomb Stalingrad), so these tests also pin what the exercises 
 
 from __future__ import annotations
 
-import doctest
 from fractions import Fraction
 
 import pytest
@@ -38,11 +37,6 @@ def _bombs(game_moves: tuple[str, ...] = ("aa:8", "aa:13", "fire")) -> exercises
     for move in game_moves:
         game.apply(move)
     return game
-
-
-def test_the_docstring_examples_run() -> None:
-    result = doctest.testmod(exercises)
-    assert result.failed == 0 and result.attempted > 0
 
 
 def test_3_0_suppress_defender_the_engine_finds_the_mortars_target() -> None:

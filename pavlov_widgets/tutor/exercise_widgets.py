@@ -67,6 +67,10 @@ class _ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         super().__init__([self.question, *body, self.error, self.feedback],
                          layout=widgets.Layout(border="1px solid #ddd", padding="6px",
                                                margin="6px 0"))
+        # Names a page (and the browser tests) can find the exercise by.
+        self.add_class("pavlov-exercise")
+        self.add_class(f"pavlov-exercise-{exercise.kind}")
+        self.feedback.add_class("pavlov-feedback")
         self._stop = exercise.on_answer(lambda _e: self._answered())
 
     def _answer(self, value: Any) -> None:
@@ -266,6 +270,7 @@ class ScoreWidget(widgets.HTML):  # type: ignore[misc]
     def __init__(self, quiz: Quiz) -> None:
         """Show the score now and after every answer."""
         super().__init__(quiz._repr_html_())
+        self.add_class("pavlov-score")
         self.quiz = quiz
         self._stop = quiz.on_change(lambda q: setattr(self, "value", q._repr_html_()))
 
