@@ -511,3 +511,12 @@ def test_widget_shows_a_refusal_and_changes_nothing() -> None:
     widget.next_button.click()
     assert widget.status.value == ""
     widget.close()
+
+
+def test_ended_checks_the_example_without_moving_the_walkthrough() -> None:
+    walk = Walkthrough("sniper")
+    walk.next()
+    done = walk.ended()
+    assert repr(done) == "<Walkthrough sniper: step 3 of 3 (watch)>"
+    assert get_scenario("sniper").verify(done.game) == []
+    assert walk.index == 1

@@ -610,6 +610,8 @@ class Coach(widgets.VBox):  # type: ignore[misc]
             ],
             **kwargs,
         )
+        self.add_class("pavlov-coach")  # what pages and browser tests find it by
+        self.why_answer.add_class("pavlov-coach-why")
         self.explain_toggle.observe(lambda _c: self._sync(), names="value")
         self.why_button.on_click(lambda _b: self._ask(self.why_box.value))
         self.why_box.observe(lambda c: self._ask(str(c["new"])) if c["new"] else None,

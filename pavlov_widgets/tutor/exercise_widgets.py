@@ -24,7 +24,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..widget import Board
+from ..widget import Board, panels_for
 from .exercises import (
     ChoiceExercise,
     ClickExercise,
@@ -64,7 +64,8 @@ class _ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.question = widgets.HTML(_question_html(exercise))
         self.feedback = widgets.HTML()
         self.error = widgets.HTML()
-        super().__init__([self.question, *body, self.error, self.feedback],
+        # The feedback sits right under the question, above the board: in view after a click.
+        super().__init__([self.question, self.error, self.feedback, *body],
                          layout=widgets.Layout(border="1px solid #ddd", padding="6px",
                                                margin="6px 0"))
         # Names a page (and the browser tests) can find the exercise by.
@@ -100,6 +101,8 @@ class ClickWidget(_ExerciseWidget):
     def __init__(self, exercise: ClickExercise) -> None:
         """Ask the board the question."""
         self.board = Board.from_game(exercise.game.copy())
+        # Only the panels the question is about: the places to click stay in view.
+        self.board.panels = list(panels_for(self.board.game, exercise.among))
         self.selected: list[str] = []
         self.picked = widgets.HTML()
         self.check_button = widgets.Button(description="Check", button_style="primary",

@@ -292,6 +292,16 @@ class Walkthrough:
             return self._branch[-1]
         return self._line[self._index]
 
+    def ended(self) -> Walkthrough:
+        """A new walkthrough of the same example standing at its last step, watching.
+
+        For checking where the example ends without moving this one (a learner's widget stays
+        where they left it).
+        """
+        done = Walkthrough(self.scenario, seed=self._seed)
+        done.go(len(done))
+        return done
+
     def line_game(self, step: int) -> Game:
         """A copy of the rulebook's game after ``step`` steps (0 = the example's start).
 
