@@ -4,7 +4,8 @@
 state into the compact JSON the board's JavaScript (``static/board.js``) draws. The tutor
 marks places on it (:meth:`Board.mark`), asks questions answered by a click
 (:meth:`Board.ask`) and shows only the panels a step needs (:attr:`Board.panels`,
-:func:`panels_for`).
+:func:`panels_for`). :meth:`Board.edit` turns the board into a position editor
+(:class:`.editor.Editor`), and a board given a hint provider has a Hint button.
 """
 
 from .board import (
@@ -16,6 +17,7 @@ from .board import (
     BoardMessageError,
     panels_for,
 )
+from .editor import EditError, Editor
 
 __all__ = ["MARK_STYLES", "MESSAGE_KINDS", "PANELS", "Board", "BoardError", "BoardMessageError",
-           "panels_for"]
+           "EditError", "Editor", "panels_for"]

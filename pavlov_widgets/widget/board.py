@@ -57,6 +57,22 @@ The tutor marks places and asks questions on the board (issue 12):
 Bad input to any of these raises :class:`BoardError` (a ``ValueError``) naming what is wrong
 and what is allowed, and changes nothing.
 
+The what-if lab (issue 13) adds two things:
+
+- an edit mode: :meth:`Board.edit` opens a position (the game's moment by default) in the
+  position editor (:mod:`pavlov_widgets.widget.editor`); the bar becomes its palette of tools
+  and the board draws the position being edited. The browser sends the same ``choose``
+  intents (and ``undo``/``redo``, which take back edits); the editor judges them with the
+  validating :class:`~pavlov_widgets.engine.examples.positions.Position`. A refused edit
+  changes nothing and says why under the board; an impossible position is kept to be fixed
+  and :meth:`Board.play_from_here` refuses it with the engine's message.
+  :meth:`Board.stop_editing` goes back to the game unchanged. The ``edit_mode`` trait says
+  the board is editing (the bar turns violet, with an "Edit mode" badge);
+- a Hint button, when the board has a :attr:`Board.hint_provider` (set by the tutor, so the
+  widget never imports it): the browser sends ``{"kind": "hint", "rev", "game"}``,
+  :meth:`Board.hint` asks the provider, rings the best option's places and shows its
+  sentence in the bar (the ``hinting`` trait) until the game moves on.
+
 Where the game is saved: :meth:`Board.autosaved` plays a game kept in a file (saved after every
 change, picked up again when the cell runs a second time or after a kernel restart);
 :meth:`Board.save` and :meth:`Board.load` remember their file too. :attr:`Board.save_path`
@@ -77,22 +93,31 @@ from typing import Any, cast
 import anywidget
 import traitlets
 
-from pavlov_widgets.engine import Game, Option, RuleSettings
+from pavlov_widgets.engine import Decision, Game, Option, RuleSettings
 from pavlov_widgets.engine.errors import (
     DiceScriptExhaustedError,
     IllegalActionError,
     NotAChanceStepError,
     NothingToUndoError,
+    PositionError,
 )
+from pavlov_widgets.engine.examples.positions import Position
 
 from . import view as views
+from .editor import TOOLS as TOOLS_LABELS
+from .editor import EditError, Editor
 
 STATIC = Path(__file__).resolve().parent / "static"
 """The folder of ``board.js`` and ``board.css``."""
 
-MESSAGE_KINDS = ("choose", "step", "undo", "redo", "auto_roll", "why_not", "answer")
-"""The messages the browser may send: five intents, one question (``why_not``) and the
-learner's answer to the board's own question (``answer``)."""
+MESSAGE_KINDS = ("choose", "step", "undo", "redo", "auto_roll", "why_not", "answer", "hint")
+"""The messages the browser may send: five intents, one question (``why_not``), the
+learner's answer to the board's own question (``answer``) and a request for a hint
+(``hint``, see :meth:`Board.hint`)."""
+
+HintProvider = Callable[[Game], Any]
+"""What :attr:`Board.hint_provider` is: a function of the game at a decision returning a hint
+with ``option_id`` and ``sentence`` (the tutor's ``pavlov_widgets.tutor.compare.hint``)."""
 
 MARK_STYLES = ("focus", "right", "wrong")
 """How :meth:`Board.mark` rings a place: ``focus`` (what a step is about), ``right``, ``wrong``."""
@@ -183,6 +208,16 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
     are always drawn. Set it to a list, a tuple or one name; an unknown name raises
     :class:`BoardError`."""
 
+    edit_mode = traitlets.Dict().tag(sync=True)
+    """The position editor's state while the board edits a position (:meth:`edit`):
+    ``{"tool": <the tool's label or "">, "resume": <where play resumes, in words>, "json":
+    <the position's JSON once Copy JSON was clicked, else "">, "problems": <how many>}``;
+    ``{}`` while the board plays its game (read only)."""
+    hinting = traitlets.Dict().tag(sync=True)
+    """The Hint button: ``{}`` without a :attr:`hint_provider` (no button); else ``{"on":
+    true}`` and, once a hint is given, its ``text`` and the ``rev`` and ``game`` it answers
+    (read only; see :meth:`hint`)."""
+
     load = _LoadDescriptor()
 
     def __init__(
@@ -191,9 +226,13 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         *,
         seed: int | None = None,
         auto_roll: bool | None = None,
+        hint: HintProvider | None = None,
         **kwargs: Any,
     ) -> None:
-        """Wrap ``game`` (or deal a new one from ``seed``)."""
+        """Wrap ``game`` (or deal a new one from ``seed``).
+
+        ``hint`` is the :attr:`hint_provider` (a Hint button on the board when given).
+        """
         if game is not None and seed is not None:
             raise TypeError("Board(): give a game or a seed, not both")
         if game is None:
@@ -213,8 +252,14 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         self._missed = False
         self._regions: frozenset[str] = frozenset()
         self._on_answer: Callable[[str], None] | None = None
+        self._editor: Editor | None = None
+        self._marks_before_edit: list[dict[str, str]] = []
+        self._hint_provider: HintProvider | None = None
+        self._hint_marks: list[str] = []
+        self._show_json = False  # the next drawing of the editor shows the position's JSON
         self._stop_listening = game.on_change(self._game_changed)
         super().__init__(**kwargs)
+        self.hint_provider = hint
         self.on_msg(self._on_msg)
         self._refresh()
 
@@ -345,10 +390,12 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         self._stop_listening = game.on_change(self._game_changed)
         with self.hold_sync():
             self.game_serial += 1
-            # marks and a question belong to the game they were made for
+            # marks, a question, a hint and an edit belong to the game they were made for
             self.marks = []
             self.question = {}
             self._on_answer = None
+            self._editor = None
+            self._hint_marks = []
             self._refresh()
 
     def apply(self, option: str | Option) -> None:
@@ -472,6 +519,9 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             BoardError: an empty prompt, no regions, a region this board never draws, or an
                 ``on_answer`` that cannot be called; nothing changes.
         """
+        if self._editor is not None:
+            raise BoardError("Board.ask(): the board is editing a position (see "
+                             "Board.stop_editing); nothing was asked.")
         if not isinstance(prompt, str) or not prompt.strip():
             raise BoardError(
                 f"Board.ask(): the prompt must be a sentence for the learner, not "
@@ -581,6 +631,211 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                 f"{', '.join(kinds)}, e.g. 'square:R2', 'counter:pavlov', 'loc:12', "
                 "'track:4:1', 'defense:red', 'box:supplies'; or are 'dice' or 'header')")
 
+    # --- the position editor (issue 13) ----------------------------------------------
+
+    def edit(self, position: Position | None = None) -> None:
+        """Edit a position on this board (edit mode): the game waits, unchanged.
+
+        The bar turns into the editor's palette (see :mod:`pavlov_widgets.widget.editor`):
+        a tool makes the places it applies to glow, a click on one edits the position, and the
+        board draws the position as it is edited. "Play from here" (:meth:`play_from_here`)
+        makes it the board's game; "Done" (:meth:`stop_editing`) goes back to the game.
+
+        An edit the Position refuses changes nothing and its message shows under the board;
+        a position that is impossible as a whole is kept (to be fixed), its problems show
+        under the board, and Play from here refuses it (see the editor's module docstring).
+
+        Args:
+            position: the position to edit (a copy is edited); None takes the game's moment
+                (``Position.from_game(game, earlier=True)``: the last moment at or before
+                this one where play can resume).
+
+        Raises:
+            PositionError: ``position`` is None and no moment of the game can be described
+                (the game is over, say); the board is unchanged.
+            TypeError: ``position`` is not a Position.
+        """
+        if position is None:
+            position = Position.from_game(self._game, earlier=True)
+        if not isinstance(position, Position):
+            raise TypeError(
+                f"Board.edit(): give a Position (or None for the game's moment), not "
+                f"{type(position).__name__}"
+            )
+        editor = Editor(position)
+        with self.hold_sync():
+            if self._editor is None:
+                self._marks_before_edit = list(self.marks)
+            self._editor = editor
+            self.question = {}
+            self._on_answer = None
+            self.game_serial += 1  # a click made on the game is not an edit
+            self._refresh()
+
+    @property
+    def editing(self) -> bool:
+        """Whether the board is editing a position (:meth:`edit`)."""
+        return self._editor is not None
+
+    @property
+    def editor(self) -> Editor | None:
+        """The editor while the board edits a position, else None."""
+        return self._editor
+
+    @property
+    def position(self) -> Position:
+        """The position being edited (it changes with every edit made on the board).
+
+        Change it from code with its setters, then call ``board.edit(board.position)`` to
+        draw it.
+
+        Raises:
+            BoardError: the board is not editing (see :meth:`edit`).
+        """
+        if self._editor is None:
+            raise BoardError("Board.position: the board is not editing a position; "
+                             "board.edit() opens the game's moment in the editor.")
+        return self._editor.position
+
+    def play_from_here(self) -> Game:
+        """Make the edited position the board's game and play it (edit mode ends).
+
+        Returns:
+            The new game (also :attr:`game`).
+
+        Raises:
+            BoardError: the board is not editing.
+            PositionError: the position cannot be played; the engine's message (every
+                problem, each with its rule) also shows under the board, and the board
+                goes on editing with nothing lost.
+        """
+        editor = self._editor
+        if editor is None:
+            raise BoardError("Board.play_from_here(): the board is not editing a position "
+                             "(see Board.edit); nothing was done.")
+        try:
+            game = editor.position.game(auto_roll=self._game.auto_roll)
+        except PositionError as exc:
+            editor.error = f"Play from here refused: {exc}"
+            editor.rev += 1
+            self._refresh()
+            raise
+        self.game = game  # ends edit mode: marks, question and editor go with the old game
+        return game
+
+    def stop_editing(self) -> None:
+        """Leave edit mode: the board shows its game again, as it was (the edits are dropped).
+
+        Nothing happens when the board is not editing.
+        """
+        if self._editor is None:
+            return
+        with self.hold_sync():
+            self._editor = None
+            self.game_serial += 1  # a click made in the editor is not a move
+            self.marks = self._marks_before_edit
+            self._marks_before_edit = []
+            self._refresh()
+
+    def _edit_choose(self, option_id: str) -> None:
+        """An option of the editor clicked: edit, or carry out a palette action."""
+        editor = self._editor
+        assert editor is not None
+        try:
+            action = editor.choose(option_id)
+        except EditError as exc:
+            raise BoardMessageError(str(exc)) from exc
+        if action == "play":
+            try:
+                self.play_from_here()
+            except PositionError as exc:
+                raise BoardMessageError(editor.error or str(exc)) from exc
+            return
+        if action == "done":
+            self.stop_editing()
+            return
+        if action == "json":
+            editor.rev += 1
+            self._show_json = True
+        self._refresh()
+
+    # --- the hint (issue 13) -----------------------------------------------------------
+
+    @property
+    def hint_provider(self) -> HintProvider | None:
+        """What answers the Hint button: a function of the game returning a Hint, or None.
+
+        The tutor sets it (``Board(hint=...)``) so that the widget never imports the tutor
+        (the layers import tutor → widget → engine); None hides the button.
+        """
+        return self._hint_provider
+
+    @hint_provider.setter
+    def hint_provider(self, provider: HintProvider | None) -> None:
+        if provider is not None and not callable(provider):
+            raise BoardError(
+                f"Board.hint_provider: a function of the game returning a Hint (or None), "
+                f"not {_short(provider)}; nothing was changed."
+            )
+        self._hint_provider = provider
+        self.hinting = {"on": True} if provider is not None else {}
+
+    def hint(self) -> Any:
+        """Ask the :attr:`hint_provider` which option of the decision is best; mark it.
+
+        The best option's places are ringed (``focus``) and the hint's sentence shows in
+        the bar until the game moves on. The provider runs here, in the kernel (about the
+        budget it is given; the browser shows "thinking…" meanwhile).
+
+        Returns:
+            The provider's Hint (``option_id``, ``label``, ``sentence``, ...).
+
+        Raises:
+            BoardError: no hint provider, the board edits a position or asks a question, or
+                the game waits for no decision; nothing changes.
+        """
+        if self._hint_provider is None:
+            raise BoardError("Board.hint(): this board has no hint provider (Board(hint=...)); "
+                             "nothing was done.")
+        if self._editor is not None:
+            raise BoardError("Board.hint(): the board is editing a position; Play from here "
+                             "first. Nothing was done.")
+        if self.question:
+            raise BoardError("Board.hint(): the board asks a question now; nothing was done.")
+        game = self._game
+        if not isinstance(game.pending, Decision):
+            raise BoardError("Board.hint(): there is no decision to hint at now (the game "
+                             "waits for dice, or is over); nothing was done.")
+        self.hinting = {"on": True, "thinking": True, "rev": game.rev,
+                        "game": self.game_serial}
+        try:
+            answer = self._hint_provider(game)
+        except Exception:
+            self.hinting = {"on": True}
+            raise
+        option = next((o for o in game.legal_actions() if o.id == answer.option_id), None)
+        regions = [t for t in (option.targets if option else ()) if t in self._regions]
+        with self.hold_sync():
+            self._clear_hint_marks()
+            if regions:
+                self.mark(regions, "focus")
+            self._hint_marks = regions
+            self.hinting = {"on": True, "text": str(answer.sentence), "rev": game.rev,
+                            "game": self.game_serial, "option": answer.option_id}
+        return answer
+
+    def _clear_hint_marks(self) -> None:
+        """Take off the rings a hint put on (not the tutor's own marks)."""
+        if self._hint_marks:
+            gone = set(self._hint_marks)
+            self.marks = [m for m in self.marks
+                          if not (m["region"] in gone and m["style"] == "focus")]
+            self._hint_marks = []
+
+    def _current_rev(self) -> int:
+        """The rev a click must name: the editor's while editing, else the game's."""
+        return self._editor.rev if self._editor is not None else self._game.rev
+
     # --- syncing ----------------------------------------------------------------------
 
     def _game_changed(self, game: Game) -> None:
@@ -633,8 +888,18 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         The error of a refused message belongs to the position it was sent at: it goes. A
         game opened with :meth:`autosaved` is saved to its file here, after every change.
         """
+        if self._editor is not None:
+            self._refresh_editing(self._editor)
+            return
         game = self._game
         with self.hold_sync():
+            if self.edit_mode:
+                self.edit_mode = {}
+            hinted = self.hinting
+            if hinted.get("text") and (hinted.get("rev") != game.rev
+                                       or hinted.get("game") != self.game_serial):
+                self._clear_hint_marks()
+                self.hinting = {"on": True}
             plan_key = views.layout_key(game)
             if self._plan_key != plan_key:
                 self.plan = views.layout(game)
@@ -656,6 +921,47 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                 else:
                     self._mark_saved()
 
+    def _refresh_editing(self, editor: Editor) -> None:
+        """Draw the position being edited, the editor's choice and its messages."""
+        preview = editor.preview()
+        show_json = self._show_json
+        self._show_json = False
+        with self.hold_sync():
+            plan_key = views.layout_key(preview)
+            if self._plan_key != plan_key:
+                self.plan = views.layout(preview)
+                self._regions = views.region_ids(preview)
+                self._plan_key = plan_key
+            view = views.game_view(preview)
+            view["canUndo"], view["canRedo"] = editor.can_undo, editor.can_redo
+            self.view = view
+            self.choice = editor.choice()
+            self.last_roll = {}
+            turn = editor.position.state.turn
+            self.log_entries = [
+                {"n": i, "turn": turn, "text": f"Edit: {text}", "rule": "Position",
+                 "kind": "edit"}
+                for i, text in reversed(list(enumerate(editor.log[-views.LOG_LIMIT:])))
+            ]
+            problems = editor.problems()
+            if editor.error:
+                self.error = editor.error
+            elif problems:
+                self.error = ("Not playable yet (Play from here will refuse it):\n"
+                              + "\n".join(f"  - {p}" for p in problems))
+            else:
+                self.error = ""
+            self.rev = editor.rev
+            self.marks = [{"region": r, "style": "focus"} for r in editor.focus()
+                          if r in self._regions]
+            self.edit_mode = {
+                "tool": TOOLS_LABELS.get(editor.tool, ""),
+                "toolId": f"tool:{editor.tool}" if editor.tool else "",
+                "resume": editor.resume_text(),
+                "json": editor.position.to_json() if show_json else "",
+                "problems": len(problems),
+            }
+
     def sync_state(self) -> dict[str, Any]:
         """The drawable state as the browser receives it (plain JSON data)."""
         return {
@@ -672,6 +978,8 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             "marks": self.marks,
             "question": self.question,
             "panels": self.panels,
+            "edit_mode": self.edit_mode,
+            "hinting": self.hinting,
         }
 
     # --- messages from the browser ----------------------------------------------------
@@ -685,16 +993,17 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             answer = self.handle_message(content)
         except BoardMessageError as exc:
             self.error = str(exc)
-            self.send({"kind": "ack", "ok": False, "rev": self._game.rev})
+            self.send({"kind": "ack", "ok": False, "rev": self._current_rev()})
             return
         except Exception:
-            # on_answer (the tutor's code) failed: the browser still takes clicks again
-            self.send({"kind": "ack", "ok": False, "rev": self._game.rev})
+            # on_answer or the hint provider (the tutor's code) failed: the browser still
+            # takes clicks again
+            self.send({"kind": "ack", "ok": False, "rev": self._current_rev()})
             raise
         if answer is not None:
             self.send(answer)
             return
-        self.send({"kind": "ack", "ok": True, "rev": self._game.rev})
+        self.send({"kind": "ack", "ok": True, "rev": self._current_rev()})
 
     def handle_message(self, content: Any) -> dict[str, Any] | None:
         """Act on one message from the browser (what the widget does on ``on_msg``).
@@ -728,8 +1037,19 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             return None
         if kind == "why_not":
             return self._why_not(content)
+        if self._editor is not None:
+            self._edit_message(kind, content)
+            return None
         if kind == "answer":
             self._answer_message(content)
+            return None
+        if kind == "hint":
+            self._check_position(content, required=True)
+            try:
+                self.hint()
+            except BoardError as exc:
+                raise BoardMessageError(str(exc)) from exc
+            self.error = ""
             return None
         if self.question:
             raise BoardMessageError(
@@ -755,6 +1075,25 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             raise BoardMessageError(f"{_sentence(str(exc))} Nothing was done.") from exc
         return None
 
+    def _edit_message(self, kind: str, content: dict[str, Any]) -> None:
+        """A message while the board edits a position: an edit, or undo/redo of edits."""
+        if kind not in ("choose", "undo", "redo"):
+            raise BoardMessageError(
+                "The board is editing a position: choose a tool in the bar, or Play from "
+                "here to play it; nothing was done."
+            )
+        self._check_position(content, required=kind == "choose")
+        editor = self._editor
+        assert editor is not None
+        if kind == "choose":
+            self._edit_choose(_option_id(content))
+            return
+        try:
+            editor.undo() if kind == "undo" else editor.redo()
+        except EditError as exc:
+            raise BoardMessageError(str(exc)) from exc
+        self._refresh()
+
     def _why_not(self, content: dict[str, Any]) -> dict[str, Any]:
         """The engine's reason a region is not a choice at the position the game is at.
 
@@ -767,11 +1106,12 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                 f"why_not needs a region (a string such as 'counter:pavlov'), not "
                 f"{_short(region)}; nothing was done."
             )
-        refusal = self._game.why_not(region)
+        # while editing no place is refused: the tools say what they apply to
+        refusal = self._game.why_not(region) if self._editor is None else None
         return {
             "kind": "why_not",
             "region": region,
-            "rev": self._game.rev,
+            "rev": self._current_rev(),
             "game": self.game_serial,
             "text": refusal.text if refusal is not None else "",
             "rule": refusal.rule if refusal is not None else "",
@@ -818,10 +1158,12 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             raise BoardMessageError(
                 f"rev must be a whole number, not {_short(rev)}; nothing was done."
             )
-        if rev != self._game.rev:
+        if rev != self._current_rev():
             raise BoardMessageError(
-                f"That click was made on another position (rev {rev}; the game is at rev "
-                f"{self._game.rev}), so nothing was done. Look at the board and choose again."
+                f"That click was made on another position (rev {rev}; the "
+                f"{'editor' if self._editor is not None else 'game'} is at rev "
+                f"{self._current_rev()}), so nothing was done. Look at the board and choose "
+                "again."
             )
 
     # --- display ----------------------------------------------------------------------
@@ -829,6 +1171,10 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
     def __repr__(self) -> str:
         """Turn, phase and the pending choice: stable text for saved notebooks and nbval."""
         game = self._game
+        if self._editor is not None:
+            tool = TOOLS_LABELS.get(self._editor.tool, "") or "none"
+            return (f"<Board: editing a position ({self._editor.resume_text()}); tool: "
+                    f"{tool}>")
         if game.is_over:
             o = game.outcome or {}
             return (

@@ -25,6 +25,15 @@
  * The board tells Python the size of its place (the `room` trait, CSS px), so the tutor can
  * choose a focus view where the whole board would not fit.
  *
+ * Edit mode (issue 13, `edit_mode` trait not empty): Python's position editor fills `choice`
+ * with its palette (bar buttons, `tool:*` and `act:*`) and the places the chosen tool applies
+ * to (glowing, with the menu where a place has several possibilities), exactly as a decision
+ * of the game is drawn; a click sends the same `choose` intent and Python's editor judges it.
+ * The bar turns violet with an "Edit mode" badge, the chosen tool's button is pressed, and
+ * "Copy JSON" shows the position's JSON in a text box. The Hint button (`hinting` trait with
+ * `on`) sends `{kind: "hint", rev, game}`, shows "Thinking…" until Python answers, then the
+ * hint's sentence in the bar (Python rings the best option's places).
+ *
  * Two canvases are stacked: the scene (the three panels of the board, the cards, the dice),
  * redrawn when the model changes or the board is resized, and an overlay (highlighted
  * options, hover, keyboard focus), redrawn on every pointer or key move. Both backing stores
@@ -80,7 +89,11 @@
  * @typedef {{plan: Plan, view: any, choice: Choice, last_roll: Roll,
  *   log_entries: LogLine[], error: string, rev: number, game_serial: number,
  *   auto_roll: boolean, saved?: Saved, marks?: Mark[], question?: Question,
- *   panels?: string[]}} BoardData
+ *   panels?: string[], edit_mode?: EditMode, hinting?: Hinting}} BoardData
+ * @typedef {{tool?: string, toolId?: string, resume?: string, json?: string,
+ *   problems?: number}} EditMode
+ * @typedef {{on?: boolean, thinking?: boolean, text?: string, rev?: number,
+ *   game?: number, option?: string}} Hinting
  * @typedef {{region: string, style: string}} Mark
  * @typedef {{prompt?: string, regions?: string[]}} Question
  * @typedef {{title: string, lines: string[]}} Tip
@@ -95,7 +108,7 @@
 
 const TRAITS = [
   "plan", "view", "choice", "last_roll", "log_entries", "error", "rev", "game_serial", "auto_roll",
-  "saved", "marks", "question", "panels",
+  "saved", "marks", "question", "panels", "edit_mode", "hinting",
 ];
 /** The three panels of the board, in printed order (a board may draw some of them). */
 const PANELS = ["house", "square", "volga"];
@@ -2355,7 +2368,9 @@ class Scene {
     ctx.strokeStyle = "#6b5d45";
     ctx.lineWidth = 2;
     ctx.stroke();
-    const title = "The stock: counters you can buy (cost in the lower right)";
+    const title = this.d.edit_mode && Object.keys(this.d.edit_mode).length
+      ? "The stock: click a counter or weapon to place it"
+      : "The stock: counters you can buy (cost in the lower right)";
     text(ctx, title, area.x + 12, area.y + 22, {
       size: 15, weight: 700, max: area.w - 24,
     });
@@ -2456,10 +2471,14 @@ function createBoard(root, src) {
   el.innerHTML = `
     <div class="pb-bar" role="region" aria-label="The question of the moment">
       <div class="pb-prompt-wrap">
+        <div class="pb-mode" hidden></div>
         <div class="pb-prompt"></div>
         <div class="pb-rule"></div>
         <div class="pb-odds"></div>
         <div class="pb-why" role="status" hidden></div>
+        <div class="pb-hint-text" role="status" hidden></div>
+        <textarea class="pb-json" readonly rows="6" hidden
+          aria-label="The position as JSON: copy it into a notebook"></textarea>
       </div>
       <div class="pb-buttons" role="group" aria-label="Options without a place on the board"></div>
       <div class="pb-tools" role="toolbar" aria-label="Game controls">
@@ -2470,6 +2489,8 @@ function createBoard(root, src) {
         <label class="pb-auto"><input type="checkbox" class="pb-auto-box"><span
           class="pb-auto-long">roll dice automatically</span><span
           class="pb-auto-short">auto-roll</span></label>
+        <button type="button" class="pb-hint" hidden
+                title="Which option is best? Plays the options out quickly and says">Hint</button>
         <span class="pb-saved" hidden></span>
       </div>
     </div>
@@ -2515,6 +2536,12 @@ function createBoard(root, src) {
   const redoBtn = /** @type {HTMLButtonElement} */ (q(".pb-redo"));
   const stepBtn = /** @type {HTMLButtonElement} */ (q(".pb-step"));
   const autoBox = /** @type {HTMLInputElement} */ (q(".pb-auto-box"));
+  const hintBtn = /** @type {HTMLButtonElement} */ (q(".pb-hint"));
+  const hintEl = q(".pb-hint-text");
+  const modeEl = q(".pb-mode");
+  const jsonEl = /** @type {HTMLTextAreaElement} */ (q(".pb-json"));
+  /** The position a Hint was asked at (until Python's answer comes), or "". */
+  let hintAsked = "";
   if (!src.interactive) {
     el.classList.add("pb-static");
     surface.setAttribute("aria-roledescription", "game board (saved picture)");
@@ -2589,6 +2616,12 @@ function createBoard(root, src) {
   function question() {
     const qn = src.get("question");
     return qn && qn.prompt && Array.isArray(qn.regions) && qn.regions.length ? qn : null;
+  }
+
+  /** The editor's state while the board edits a position, or null. @returns {EditMode | null} */
+  function editing() {
+    const e = src.get("edit_mode");
+    return e && typeof e === "object" && Object.keys(e).length ? e : null;
   }
 
   /** @type {{key: string, drawn: Region[], list: Opt[]}} */
@@ -3065,6 +3098,10 @@ function createBoard(root, src) {
     "A question: click one of the places that glow to answer. Keyboard: Tab into the " +
     "board, arrow keys move between the places, Enter answers.";
   const HELP_ASK_TOUCH = "A question: tap one of the places that glow to answer.";
+  const HELP_EDIT =
+    "Editing a position: choose a tool in the bar, then click a place that glows (a place " +
+    "with several possibilities opens a menu). Undo and Redo take back edits; Play from " +
+    "here plays the position; Done goes back to the game unchanged.";
 
   /** @param {BoardData} d */
   function updateDom(d) {
@@ -3089,7 +3126,28 @@ function createBoard(root, src) {
     setData("touch", touch() ? "1" : "0");
     if (el.classList.contains("pb-touch") !== touch()) el.classList.toggle("pb-touch", touch());
     if (el.classList.contains("pb-asking") !== asking) el.classList.toggle("pb-asking", asking);
-    const help = asking ? (touch() ? HELP_ASK_TOUCH : HELP_ASK_POINTER)
+    const edit = editing();
+    setData("editing", edit ? "1" : "0");
+    if (el.classList.contains("pb-editing") !== !!edit) el.classList.toggle("pb-editing", !!edit);
+    setText(modeEl, edit ? `Edit mode · ${edit.tool ? `tool: ${edit.tool} · ` : ""}` +
+      `resumes at ${edit.resume ?? ""}` : "");
+    setProp(modeEl, "hidden", !edit);
+    const json = edit?.json ?? "";
+    if (jsonEl.value !== json) {
+      jsonEl.value = json;
+      jsonEl.rows = Math.min(12, json.split("\n").length);
+      if (json) {
+        // Selected, ready to copy (and copied where the page may write the clipboard).
+        win.requestAnimationFrame(() => {
+          jsonEl.focus({ preventScroll: true });
+          jsonEl.select();
+        });
+        win.navigator.clipboard?.writeText(json).catch(() => {});
+      }
+    }
+    setProp(jsonEl, "hidden", !json);
+    updateHint(d, p, asking, !!edit);
+    const help = edit ? HELP_EDIT : asking ? (touch() ? HELP_ASK_TOUCH : HELP_ASK_POINTER)
       : touch() ? HELP_TOUCH : HELP_POINTER;
     setText(helpEl, help);
     setText(promptEl, prompt);
@@ -3113,7 +3171,8 @@ function createBoard(root, src) {
     // An asked place that is not drawn (its panel is left out) becomes a button too.
     const bare = opts.map((o, i) => [o, i]).filter(([, i]) => !drawnOptions.has(Number(i)));
     const buttonsKey = JSON.stringify(bare.map(([o, i]) => [i, /** @type {Opt} */ (o).id,
-      /** @type {Opt} */ (o).label, /** @type {Opt} */ (o).term ?? ""]));
+      /** @type {Opt} */ (o).label, /** @type {Opt} */ (o).term ?? ""])) +
+      (edit ? `|${edit.toolId ?? ""}` : "");
     if (buttonsKey !== dom.buttons) {
       dom.buttons = buttonsKey;
       buttonMap = new Map();
@@ -3129,6 +3188,13 @@ function createBoard(root, src) {
         b.disabled = !src.interactive;
         b.addEventListener("click", () => choose(opt.id));
         buttonMap.set(Number(i), b);
+        if (edit && (opt.id.startsWith("tool:") || opt.id.startsWith("act:"))) {
+          // The editor's palette: tools look like tools, the one in use is pressed.
+          b.classList.add("pb-palette", opt.id.startsWith("act:") ? "pb-act" : "pb-tool");
+          const on = opt.id === edit.toolId;
+          b.classList.toggle("pb-active", on);
+          b.setAttribute("aria-pressed", on ? "true" : "false");
+        }
         return b;
       }));
     }
@@ -3142,7 +3208,7 @@ function createBoard(root, src) {
       stepBtn.classList.toggle("pb-due", rolling);
     }
     setProp(autoBox, "checked", !!d.auto_roll);
-    setProp(autoBox, "disabled", !src.interactive || asking);
+    setProp(autoBox, "disabled", !src.interactive || asking || !!edit);
     updateSaved(d);
     setText(errorEl, d.error || "");
     setProp(errorEl, "hidden", !d.error);
@@ -3159,6 +3225,23 @@ function createBoard(root, src) {
       live.textContent = fresh.map((e) => `${e.text} (${e.rule})`).join(". ");
     }
     lastLogN = newest;
+  }
+
+  /** The Hint button and the hint's sentence (the `hinting` trait).
+   * @param {BoardData} d @param {Choice} p @param {boolean} asking @param {boolean} edit */
+  function updateHint(d, p, asking, edit) {
+    const h = d.hinting ?? {};
+    const here = positionOf(d);
+    if (hintAsked && (hintAsked !== here || h.text || (!h.thinking && !busy))) hintAsked = "";
+    const thinking = !!h.thinking || !!hintAsked;
+    setProp(hintBtn, "hidden", !h.on || edit || !src.interactive);
+    setProp(hintBtn, "disabled", thinking || asking || p.kind !== "decision");
+    setText(hintBtn, thinking ? "Thinking…" : "Hint");
+    const current = h.text && h.rev === d.rev && h.game === d.game_serial && !edit;
+    const shown = thinking && !edit ? "Thinking… (playing the options out)" :
+      current ? `Hint: ${h.text}` : "";
+    setText(hintEl, shown);
+    setProp(hintEl, "hidden", !shown);
   }
 
   /** Where the game is saved (the `saved` trait): the file's name, and whether the game has
@@ -3238,6 +3321,7 @@ function createBoard(root, src) {
    * @param {string} id */
   function askable(id) {
     if (question()) return false; // a question: the learner answers; no "why not?"
+    if (editing()) return false; // editing: the tool says where it applies
     const [kind, first] = id.split(":", 2);
     if (kind === "card") return !!src.get("plan")?.sovietCards?.[first];
     return ["counter", "weapon", "square", "loc", "track", "box", "defense", "stock-soviet",
@@ -3277,6 +3361,11 @@ function createBoard(root, src) {
       el.dataset.busy = "0";
       clearTimeout(busyTimer);
       if (!msg.ok) revealFrom = "";
+      if (hintAsked) {
+        // the hint is given (or refused, the reason under the board): the button comes back
+        hintAsked = "";
+        schedule();
+      }
     } else if (msg.kind === "why_not" && typeof msg.region === "string") {
       const key = `${msg.game}:${msg.rev}|${msg.region}`;
       if (key.split("|")[0] !== currentPosition()) return; // an answer for another position
@@ -3613,6 +3702,12 @@ function createBoard(root, src) {
   const onRedo = () => intent("redo");
   const onStep = () => intent("step");
   const onAuto = () => src.send({ kind: "auto_roll", value: autoBox.checked });
+  const onHint = () => {
+    if (busy || hintBtn.disabled) return;
+    hintAsked = currentPosition();
+    send({ kind: "hint" });
+    schedule();
+  };
   const onScroll = () => {
     // A tip belongs to where the pointer (or finger) was: it goes when the board scrolls.
     if (!tip.hidden) {
@@ -3653,6 +3748,7 @@ function createBoard(root, src) {
   redoBtn.addEventListener("click", onRedo);
   stepBtn.addEventListener("click", onStep);
   autoBox.addEventListener("change", onAuto);
+  hintBtn.addEventListener("click", onHint);
   doc.addEventListener("click", onDocClick, true);
   doc.addEventListener("scroll", onScroll, { capture: true, passive: true });
   win.addEventListener("resize", onResize);
@@ -3674,7 +3770,7 @@ function createBoard(root, src) {
         cy: rect.top + (r.y + r.h / 2) * scale,
         depth: r.depth,
         tip: r.tip ?? null,
-        options: (optionsByRegion.get(r.id) ?? []).map((i) => opts[i].id),
+        options: (optionsByRegion.get(r.id) ?? []).map((i) => opts[i]?.id ?? ""),
       }));
     },
     options: () => pendingOptions().map((o, i) => ({
@@ -3689,7 +3785,7 @@ function createBoard(root, src) {
       const opts = pendingOptions();
       const rect = overlay.getBoundingClientRect();
       const owners = regions.filter((r) =>
-        (optionsByRegion.get(r.id) ?? []).some((i) => opts[i].id === optionId));
+        (optionsByRegion.get(r.id) ?? []).some((i) => opts[i]?.id === optionId));
       for (const r of owners) {
         for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) {
           for (const fx of [0.5, 0.3, 0.7, 0.15, 0.85]) {
@@ -3698,7 +3794,7 @@ function createBoard(root, src) {
             const found = hit(x, y, true);
             if (!found) continue;
             const here = optionsByRegion.get(found.id) ?? [];
-            if (!here.some((i) => opts[i].id === optionId)) continue;
+            if (!here.some((i) => opts[i]?.id === optionId)) continue;
             return {
               x: rect.left + x * scale, y: rect.top + y * scale, region: found.id,
               menu: here.length > 1,
@@ -3813,6 +3909,7 @@ function createBoard(root, src) {
       redoBtn.removeEventListener("click", onRedo);
       stepBtn.removeEventListener("click", onStep);
       autoBox.removeEventListener("change", onAuto);
+      hintBtn.removeEventListener("click", onHint);
       doc.removeEventListener("click", onDocClick, true);
       doc.removeEventListener("scroll", onScroll, { capture: true });
       win.removeEventListener("resize", onResize);
