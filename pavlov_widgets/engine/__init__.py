@@ -20,6 +20,7 @@ from .errors import (
     SaveFormatError,
     SettingsError,
     UnknownScenarioError,
+    WrongRoleError,
 )
 from .explain import Refusal
 from .game import Chance, Decision, Game
@@ -49,6 +50,7 @@ __all__ = [
     "Score",
     "SettingsError",
     "UnknownScenarioError",
+    "WrongRoleError",
     "default_components",
     "load_components",
     "victory_level",

@@ -44,6 +44,9 @@ VERBS: dict[str, tuple[tuple[str, type], ...]] = {
     "hit": (("counter", str),),  # which of two counters on a position is hit
     "first-aid": (),
     "accept": (),
+    # 7.4 Competitive: the German player's Wehrmacht Planning
+    "order": (("card", str),),  # a Wehrmacht card from the German hand as the next order
+    "tactic": (("card", str),),  # a Tactics card placed face down
     # 3.0 Storm Group raids and 6.0 Milk House
     "raider": (("counter", str),),
     "launch": (),

@@ -113,6 +113,7 @@ class _Tables:
     known_wehrmacht_cards: frozenset[str]
     soviet_cards: frozenset[str]
     tactics: frozenset[str]
+    competitive_cards: frozenset[str]
     support: frozenset[str]
     defense: tuple[int, int]
 
@@ -183,6 +184,8 @@ def _build_tables(c: Components) -> _Tables:
         known_wehrmacht_cards=frozenset([*c.wehrmacht_cards, *c.resupply_cards]),
         soviet_cards=frozenset(c.soviet_cards),
         tactics=frozenset(c.tactics),
+        competitive_cards=frozenset(k for k, card in c.wehrmacht_cards.items()
+                                    if card.competitive),
         support=frozenset(c.operational_support),
         defense=(board.defense_min, board.defense_max),
     )
@@ -225,14 +228,18 @@ def problems(
 
 
 def check_state(
-    state: GameState, components: Components, where: str = "state"
+    state: GameState, components: Components, where: str = "state",
+    settings: RuleSettings | None = None,
 ) -> None:
     """Raise :class:`SaveFormatError` naming the first problem of ``state`` (see :func:`problems`).
+
+    ``settings`` are the game's rule settings when known (a save's ``options``): a competitive
+    game's deck holds the Competitive Riflemen card (7.4 Setup).
 
     Save loading calls it on the saved start (``where="save.initial"``), so a corrupt or
     impossible position fails on load, by field, instead of deep in a later step.
     """
-    found = problems(state, components)
+    found = problems(state, components, settings)
     if found:
         raise SaveFormatError(f"{where}.{found[0]}")
 
@@ -254,6 +261,17 @@ def check_variant_cards(
                 f"save.options.{field}: the variant is {state_word} but {where} holds "
                 f"{len(dealt)} of its {len(cards)} cards"
             )
+    t = _tables(components)
+    decks = (state.wehrmacht_deck, state.wehrmacht_done, state.german_hand, state.orders,
+             [state.wehrmacht_current])
+    dealt_competitive = any(card in t.competitive_cards for pile in decks for card in pile)
+    if dealt_competitive != options.competitive:
+        state_word = "on" if options.competitive else "off"
+        raise SaveFormatError(
+            f"save.options.competitive: the variant is {state_word} but {where} "
+            f"{'lacks' if options.competitive else 'holds'} the Competitive Riflemen card "
+            "(7.4 Setup)"
+        )
 
 
 def check_invariants(game: Game, *, allow_idle: bool = False) -> None:
@@ -480,7 +498,18 @@ def _check_tokens(s: GameState, t: _Tables, out: _Report) -> None:
 def _check_cards(
     s: GameState, t: _Tables, out: _Report, settings: RuleSettings | None
 ) -> None:
-    """Every card in exactly one pile (Setup 2-5); the variants' cards (7.1, 7.2)."""
+    """Every card in exactly one pile (Setup 2-5); the variants' cards (7.1, 7.2, 7.4)."""
+    wehrmacht = t.wehrmacht_cards
+    german = {"german_hand": s.german_hand, "orders": s.orders}
+    if settings is None:  # no settings: competitive once a German player holds cards (7.4)
+        competitive = bool(s.german_hand or s.orders or s.german_tactics or s.tactics_chosen)
+    else:
+        competitive = settings.competitive
+    if competitive:
+        wehrmacht = wehrmacht | t.competitive_cards
+    elif s.german_hand or s.orders or s.german_tactics or s.tactics_chosen:
+        out.add("german_hand", "only the competitive variant has a German player holding "
+                "cards", "7.4 Competitive")
     _check_piles(out, {
         "wehrmacht_deck": s.wehrmacht_deck,
         "wehrmacht_current": [s.wehrmacht_current] if s.wehrmacht_current else [],
@@ -489,7 +518,8 @@ def _check_cards(
         "storm_box": [s.storm_box] if s.storm_box else [],
         "storm_won": s.storm_won,
         "storm_lost": s.storm_lost,
-    }, t.wehrmacht_cards, t.known_wehrmacht_cards, "Wehrmacht or Resupply card", "Setup 2")
+        **german,
+    }, wehrmacht, t.known_wehrmacht_cards, "Wehrmacht or Resupply card", "Setup 2")
     _check_piles(out, {
         "soviet_deck": s.soviet_deck,
         "hand": s.hand,
@@ -545,10 +575,14 @@ def _variants(
            t.support, {"os_deck": s.os_deck,
                        "os_current": [s.os_current] if s.os_current else [],
                        "os_won": s.os_won}, "7.1 Operational Support Cards")
-    yield ("tactics", None if settings is None else settings.tactics != "none",
+    on = None if settings is None else (settings.tactics != "none" or settings.competitive)
+    yield ("tactics", on,
            t.tactics, {"tactics_deck": s.tactics_deck,
                        "tactics_in_play": s.tactics_in_play,
-                       "tactics_removed": s.tactics_removed}, "7.2 Tactics Cards")
+                       "tactics_removed": s.tactics_removed,
+                       "german_tactics": s.german_tactics,
+                       "tactics_chosen": [s.tactics_chosen] if s.tactics_chosen else []},
+           "7.2 Tactics Cards")
 
 
 _DICE_TESTS: dict[tuple[int, str], str] = {}

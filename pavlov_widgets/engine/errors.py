@@ -26,6 +26,22 @@ class IllegalActionError(PavlovError, ValueError):
         super().__init__(f"illegal action {action!r}: {reason} (pending: {prompt!r}; rule {rule})")
 
 
+class WrongRoleError(IllegalActionError):
+    """A choice made by a role that does not own the pending decision (7.3, 7.4).
+
+    Attributes:
+        role: the role that tried to choose.
+        owners: the roles that may take the decision (empty when ``role`` is not a role of
+            the game at all).
+    """
+
+    def __init__(self, action: object, prompt: str, rule: str, reason: str, role: str,
+                 owners: tuple[str, ...]) -> None:
+        super().__init__(action, prompt, rule, reason)
+        self.role = role
+        self.owners = owners
+
+
 class NotAChanceStepError(PavlovError, ValueError):
     """A roll was requested while the game waits for a decision (or is over)."""
 

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from . import dice as dice_mod
+from . import roles as roles_mod
 from .actions import Option, bind_all
 from .check import check_state, check_variant_cards
 from .components import Components, default_components
@@ -40,13 +41,23 @@ from .errors import (
     NotAChanceStepError,
     NothingToUndoError,
     SaveFormatError,
+    WrongRoleError,
 )
 from .explain import Refusal, why_not
 from .log import LogEntry
 from .machine import PHASE_LABELS, Engine
 
 # importing the rule modules registers their steps and decisions
-from .rules import combat, counters, raids, reinforcements, setup, soviet_cards, wehrmacht  # noqa: F401
+from .rules import (  # noqa: F401
+    combat,
+    counters,
+    planning,
+    raids,
+    reinforcements,
+    setup,
+    soviet_cards,
+    wehrmacht,
+)
 from .rules.scoring import Score, score
 from .settings import RuleSettings
 from .state import GameState
@@ -62,12 +73,17 @@ option handed out at one decision is never mistaken for one of a later decision.
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """The pending decision: what is asked, under which rule, and its legal options."""
+    """The pending decision: what is asked, under which rule, its options and who decides.
+
+    ``roles`` are the roles that may take it (:mod:`.roles`: ``("soviet",)`` in a solo game;
+    7.3, 7.4).
+    """
 
     op: str
     prompt: str
     rule: str
     options: tuple[Option, ...]
+    roles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,8 +216,32 @@ class Game:
         if p is None or self.is_over:
             return None
         if p["kind"] == "decision":
-            return Decision(p["op"], p["prompt"], p["rule"], tuple(self.legal_actions()))
+            return Decision(p["op"], p["prompt"], p["rule"], tuple(self.legal_actions()),
+                            roles_mod.deciders(self.settings, self.state.phase, p["op"]))
         return self.chance()
+
+    @property
+    def roles(self) -> tuple[str, ...]:
+        """The players' roles in this game (7.3, 7.4; see :mod:`.roles`).
+
+        ``("operations", "house")`` in the cooperative game, ``("soviet",)`` solo.
+        """
+        return roles_mod.game_roles(self.settings)
+
+    def roles_to_decide(self) -> tuple[str, ...]:
+        """The roles that may take the pending decision (() at a roll or when over)."""
+        p = self.state.pending
+        if p is None or p["kind"] != "decision" or self.is_over:
+            return ()
+        return roles_mod.deciders(self.settings, self.state.phase, p["op"])
+
+    def side_to_decide(self) -> str | None:
+        """The side ("soviet" or "german") whose decision is pending, or None (a roll, over).
+
+        What a program playing one side per policy asks (7.4).
+        """
+        roles = self.roles_to_decide()
+        return roles_mod.side_of(roles[0]) if roles else None
 
     def legal_actions(self) -> list[Option]:
         """The options of the pending decision, in their fixed order ([] otherwise).
@@ -254,11 +294,18 @@ class Game:
 
     # --- acting ------------------------------------------------------------------------
 
-    def apply(self, action: str | Option) -> None:
+    def apply(self, action: str | Option, role: str | None = None) -> None:
         """Take one legal option of the pending decision (by id or :class:`Option`).
+
+        Args:
+            action: the option or its id.
+            role: who is choosing (7.3, 7.4: one of :attr:`roles`); None when the caller
+                speaks for every role (solo play, a test, a policy playing all roles).
 
         Raises:
             IllegalActionError: the action is not a legal option now (the game is unchanged).
+            WrongRoleError: ``role`` is not a role of this game, or the decision belongs to
+                another role (the message names it and the rule; the game is unchanged).
         """
         option_id = action.id if isinstance(action, Option) else action
         state = self._engine.s
@@ -269,6 +316,8 @@ class Game:
         if p["kind"] != "decision":
             raise IllegalActionError(action, p["label"], p["rule"],
                                      "the game is waiting for a roll: call roll() or force()")
+        if role is not None:
+            self._check_role(action, role, p)
         if not isinstance(option_id, str):
             raise IllegalActionError(action, p["prompt"], p["rule"],
                                      "an action must be an option id (a string) or an Option")
@@ -290,6 +339,21 @@ class Game:
         self._do(_Entry("choose", option_id), option)
         self._auto()
         self._changed()
+
+    def _check_role(self, action: str | Option, role: str, p: dict[str, Any]) -> None:
+        """Refuse a choice by a role that is not this game's or does not own the decision."""
+        mine = self.roles
+        if role not in mine:
+            raise WrongRoleError(
+                action, p["prompt"], roles_mod.rule_of(self.settings, p["op"]),
+                f"{role!r} is not a role of this game; its roles: {', '.join(mine)}", role, ())
+        owners = roles_mod.deciders(self.settings, self.state.phase, p["op"])
+        if role not in owners:
+            raise WrongRoleError(
+                action, p["prompt"], roles_mod.rule_of(self.settings, p["op"]),
+                f"this decision belongs to {roles_mod.names(owners)} "
+                f"({', '.join(owners)}), not to {roles_mod.ROLE_NAMES[role]} ({role})",
+                role, owners)
 
     def roll(self) -> list[int]:
         """Roll the pending chance step with the game's dice; returns the dice."""
@@ -537,8 +601,18 @@ class Game:
 
     # --- saving ------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """The whole game as plain data: start, options, history and a snapshot."""
+    def to_dict(self, for_side: str | None = None) -> dict[str, Any]:
+        """The whole game as plain data: start, options, history and a snapshot.
+
+        With ``for_side`` ("soviet", "german" or a role), a one-sided save instead: what that
+        side may see, without the other side's hidden cards, the history or the seed (7.4;
+        see :mod:`.hidden`). It opens with :func:`.hidden.load_view` to look at, and cannot
+        be played on.
+        """
+        if for_side is not None:
+            from .hidden import view_save
+
+            return view_save(self, for_side)
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -550,13 +624,13 @@ class Game:
             "state": self.state.to_dict(),
         }
 
-    def to_json(self) -> str:
-        """The saved game as a JSON string."""
-        return json.dumps(self.to_dict(), separators=(",", ":"))
+    def to_json(self, for_side: str | None = None) -> str:
+        """The saved game as a JSON string (one-sided with ``for_side``: see :meth:`to_dict`)."""
+        return json.dumps(self.to_dict(for_side), separators=(",", ":"))
 
-    def save(self, path: str | Path) -> None:
-        """Write the saved game to a file."""
-        Path(path).write_text(self.to_json(), encoding="utf-8")
+    def save(self, path: str | Path, for_side: str | None = None) -> None:
+        """Write the saved game to a file (one-sided with ``for_side``: see :meth:`to_dict`)."""
+        Path(path).write_text(self.to_json(for_side), encoding="utf-8")
 
     @classmethod
     def from_dict(cls, data: Any, components: Components | None = None) -> Game:
@@ -569,6 +643,12 @@ class Game:
         """
         if not isinstance(data, dict):
             raise SaveFormatError("save: must be a JSON object")
+        if data.get("format") == "pavlov-widgets-view":
+            raise SaveFormatError(
+                f"save.format: this is the {data.get('side')} side's view of a game, saved "
+                "without the other side's hidden cards, the history or the seed (7.4 "
+                "Competitive): open it with pavlov_widgets.engine.hidden.load_view to look "
+                "at; only a full save (to_dict() with no for_side) can be played on")
         if data.get("format") != SAVE_FORMAT:
             raise SaveFormatError(f"save.format: expected {SAVE_FORMAT!r}")
         if data.get("version") != SAVE_VERSION:
@@ -584,7 +664,8 @@ class Game:
         if not isinstance(auto, bool):
             raise SaveFormatError("save.auto_roll: must be true or false")
         initial = GameState.from_dict(data.get("initial"))
-        check_state(initial, comps, "save.initial")
+        check_state(initial, comps, "save.initial",
+                    options if options.competitive else None)
         check_variant_cards(initial, comps, options, "save.initial")
         history = data.get("history")
         if not isinstance(history, list):

@@ -72,6 +72,12 @@ COUNTER_ACTIONS: dict[str, Term] = _terms(
      "that may stop the arriving German counter", "3.0 Place Wehrmacht Counters"),
     ("starve", "Goes hungry", "a Resupply card found too little Food: this counter becomes a "
      "casualty (First Aid may save it), or this weapon is lost", "3.0 Special Cards: Resupply"),
+    ("order", "Order", "the German player puts this Wehrmacht card face down as the next of "
+     "the turn's three orders, resolved top to bottom; Resupply and Storm Group cards cannot "
+     "be kept back", "7.4 Competitive"),
+    ("tactic", "Tactics card", "the German player puts this Tactics card face down; it is "
+     "revealed at the start of the Wehrmacht Card Phase and acts for the rest of the turn",
+     "7.4 Competitive"),
 )
 """The words of the Soviet Counter Phase and of the reactive choices, keyed by option verb."""
 

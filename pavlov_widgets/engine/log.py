@@ -42,6 +42,8 @@ class LogEntry(NamedTuple):
             a track, a total) and for entries that are not rolls.
         hits: for a roll that counts hits, how many dice hit (see
             :attr:`.dice.Reading.hits`); None otherwise.
+        seen_by: the only side that may read the entry, "german" or "soviet" (a hidden
+            card named in the competitive variant, 7.4); "" for everybody.
     """
 
     turn: int
@@ -58,6 +60,7 @@ class LogEntry(NamedTuple):
     label: str = ""
     success: bool | None = None
     hits: int | None = None
+    seen_by: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the board and saves: every field, lists for tuples."""
@@ -76,6 +79,7 @@ class LogEntry(NamedTuple):
             "label": self.label,
             "success": self.success,
             "hits": self.hits,
+            **({"seen_by": self.seen_by} if self.seen_by else {}),
         }
 
     def __str__(self) -> str:

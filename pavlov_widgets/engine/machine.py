@@ -60,6 +60,7 @@ _NO_TOKENS: dict[str, int] = {}  # read-only stand-in for a place that holds no 
 
 PHASE_LABELS: dict[str, str] = {
     "setup": "Setup",
+    "planning": "Wehrmacht Planning",
     "soviet_cards": "Soviet Card Phase",
     "wehrmacht_cards": "Wehrmacht Card Phase",
     "counter_moves": "Soviet Counter Phase: moves",
@@ -107,12 +108,16 @@ class Engine:
         card: str = "",
         targets: tuple[str, ...] = (),
         removed: tuple[str, ...] = (),
+        seen_by: str = "",
     ) -> None:
-        """Add a log entry for the current turn and phase (fields: see :class:`.LogEntry`)."""
-        self.log_entries.append(
-            LogEntry(self.s.turn, PHASE_LABELS[self.s.phase], text, rule, tuple(dice), kind,
-                     marks, result, card, targets, removed)
-        )
+        """Add a log entry for the current turn and phase (fields: see :class:`.LogEntry`).
+
+        ``seen_by`` names the only side that may read the entry ("german" or "soviet", 7.4
+        hidden cards); "" for everybody.
+        """
+        entry = LogEntry(self.s.turn, PHASE_LABELS[self.s.phase], text, rule, tuple(dice), kind,
+                         marks, result, card, targets, removed)
+        self.log_entries.append(entry._replace(seen_by=seen_by) if seen_by else entry)
 
     def push(self, op: str, **data: Any) -> None:
         """Schedule a step to run next (stack order: the last pushed runs first)."""
@@ -431,7 +436,7 @@ class Engine:
 
         Cards dealt at the start of a Wehrmacht Card Phase act for the rest of that turn.
         """
-        if not self.s.tactics_in_play or self.s.phase == "soviet_cards":
+        if not self.s.tactics_in_play or self.s.phase in ("soviet_cards", "planning"):
             return 0
         return sum(self.c.tactics[t].effects.get(effect, 0) for t in self.s.tactics_in_play)
 

@@ -21,7 +21,8 @@ from math import ceil
 from typing import TYPE_CHECKING
 
 from .components import LOC_KEYS
-from .rules import counters, raids, reinforcements, soviet_cards
+from .hidden import SideView, redacted
+from .rules import counters, planning, raids, reinforcements, soviet_cards
 
 if TYPE_CHECKING:
     from .game import Game
@@ -75,8 +76,12 @@ class Observer:
 
     @property
     def cards_left(self) -> int:
-        """Wehrmacht cards still in the deck."""
-        return len(self._e.s.wehrmacht_deck)
+        """Wehrmacht cards not yet revealed.
+
+        The deck, and in the competitive variant (7.4) the German hand and order pile too.
+        """
+        s = self._e.s
+        return len(s.wehrmacht_deck) + len(s.german_hand) + len(s.orders)
 
     @property
     def last_turn(self) -> int:
@@ -86,6 +91,8 @@ class Observer:
         belong to this turn, the rest to the turns after it.
         """
         s = self._e.s
+        if self._e.o.competitive:  # the German player's cards tell it (7.4)
+            return s.turn + planning.turns_after_this(self._e)
         left = len(s.wehrmacht_deck)
         if s.phase in ("setup", "soviet_cards"):
             return max(s.turn, s.turn - 1 + ceil(left / CARDS_PER_TURN)) if left else s.turn
@@ -101,7 +108,7 @@ class Observer:
     def wehrmacht_phases_to_come(self) -> int:
         """Whole Wehrmacht Card Phases not yet begun, this turn's included if it is to come."""
         s = self._e.s
-        to_come = s.phase in ("setup", "soviet_cards") or (
+        to_come = s.phase in ("setup", "planning", "soviet_cards") or (
             s.phase == "wehrmacht_cards" and s.cards_in_phase == 0)
         return self.turns_left + (1 if to_come and self.cards_left else 0)
 
@@ -293,6 +300,12 @@ class Observer:
     def counters_that_may_move(self) -> list[str]:
         """The counters that may still move this phase, with somewhere to go (4.0 Move)."""
         return counters.movable(self._e)
+
+    # --- hidden information (7.4) ------------------------------------------------------------
+
+    def visible_to(self, who: str) -> SideView:
+        """What one side ("soviet", "german") or role may see now (see :mod:`.hidden`)."""
+        return redacted(self.game, who)
 
     # --- the score ------------------------------------------------------------------------
 

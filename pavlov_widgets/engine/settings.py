@@ -22,8 +22,15 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "elite": {"tactics": "elite"},
     "operational-support+veteran": {"operational_support": True, "tactics": "veteran"},
     "operational-support+elite": {"operational_support": True, "tactics": "elite"},
+    "cooperative": {"cooperative": True},
+    "competitive": {"competitive": True},
+    "competitive-three": {"competitive": True, "cooperative": True},
 }
-"""Named variants (7.1, 7.2) as option settings: ``RuleSettings.for_variant(name)``."""
+"""Named variants (7.1-7.4) as option settings: ``RuleSettings.for_variant(name)``.
+
+``"cooperative"`` is 7.3 (the Soviet side split between two players), ``"competitive"`` is
+7.4 with one Soviet player and ``"competitive-three"`` is 7.4 with the Soviet side split as in
+7.3 (three players)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,16 +80,42 @@ class RuleSettings:
     """Put the Milk House card at the bottom of deck 5 (the competitive note implies it comes
     last); by default it is shuffled into deck 5 like any card (Setup 2)."""
 
+    cooperative: bool = False
+    """Variant 7.3: the Soviet side is played by two people, the operations commander (the
+    Soviet Card Phase) and the house commander (the Soviet Counter Phase); either may decide
+    what the Wehrmacht cards ask. With :attr:`competitive` on, it makes the three-player game
+    of 7.4. Who may decide what: :mod:`pavlov_widgets.engine.roles`."""
+
+    competitive: bool = False
+    """Variant 7.4: a German player plans the Wehrmacht cards (the Wehrmacht Planning phase),
+    with the Competitive Riflemen card in deck 1 and the Tactics cards of 7.4 (so
+    :attr:`tactics` stays ``"none"``)."""
+
     def __post_init__(self) -> None:
         """Refuse a value of the wrong type or an unknown choice, naming the field.
 
         Raises:
-            SettingsError: the first field whose value is not one of :data:`CHOICES`.
+            SettingsError: the first field whose value is not one of :data:`CHOICES`, or a
+                Tactics level (7.2) asked for with the competitive variant (7.4), which deals
+                the Tactics cards its own way.
         """
         for f in fields(self):
             problem = value_problem(f.name, getattr(self, f.name))
             if problem:
                 raise SettingsError(f"RuleSettings.{f.name}: {problem}")
+        if self.competitive and self.tactics != "none":
+            raise SettingsError(
+                f"RuleSettings.tactics: must be 'none' with competitive=True, not "
+                f"{self.tactics!r}: the German player chooses one Tactics card a turn "
+                "(7.4 Competitive), in place of the Veteran or Elite deal (7.2)"
+            )
+
+    @property
+    def variant_rules(self) -> tuple[str, ...]:
+        """The sections of 7.0 these settings turn on, e.g. ``("7.3", "7.4")``."""
+        on = [("7.1", self.operational_support), ("7.2", self.tactics != "none"),
+              ("7.3", self.cooperative), ("7.4", self.competitive)]
+        return tuple(section for section, flag in on if flag)
 
     @classmethod
     def for_variant(cls, name: str, **overrides: Any) -> RuleSettings:
@@ -141,6 +174,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "operational_support": (False, True),
     "tactics": TACTICS_LEVELS,
     "milk_house_at_bottom": (False, True),
+    "cooperative": (False, True),
+    "competitive": (False, True),
 }
 """The values each setting of :class:`RuleSettings` allows, the default first (every value
 of one type: ``True`` is no number and ``2.0`` no dice count)."""

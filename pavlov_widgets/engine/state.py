@@ -20,6 +20,7 @@ from .errors import SaveFormatError
 
 PHASES: tuple[str, ...] = (
     "setup",
+    "planning",
     "soviet_cards",
     "wehrmacht_cards",
     "counter_moves",
@@ -27,7 +28,14 @@ PHASES: tuple[str, ...] = (
     "game_end",
     "over",
 )
-"""The phases of a turn (1.1) plus setup and the end of the game (6.0)."""
+"""The phases of a turn (1.1) plus setup and the end of the game (6.0); ``"planning"`` is the
+Wehrmacht Planning phase that opens each turn of the competitive variant (7.4)."""
+
+GERMAN_PILES: tuple[str, ...] = ("german_hand", "orders", "german_tactics", "tactics_chosen")
+"""The German player's cards (7.4 Competitive), hidden from the Soviet side: the hand of
+Wehrmacht cards, the order pile (first order first), the hand of Tactics cards and the Tactics
+card chosen face down ("" when none). A save writes them only when one is not empty, so a
+game without a German player saves exactly as before the variant existed."""
 
 MARKERS: tuple[str, ...] = ("", "action", "command")
 
@@ -88,6 +96,10 @@ class GameState:
     os_deck: list[str] = field(default_factory=list)
     os_current: str = ""
     os_won: list[str] = field(default_factory=list)
+    german_hand: list[str] = field(default_factory=list)
+    orders: list[str] = field(default_factory=list)
+    german_tactics: list[str] = field(default_factory=list)
+    tactics_chosen: str = ""
     stack: list[dict[str, Any]] = field(default_factory=list)
     pending: dict[str, Any] | None = None
     outcome: dict[str, Any] | None = None
@@ -96,6 +108,14 @@ class GameState:
 
     def to_dict(self) -> dict[str, Any]:
         """The state as JSON-ready plain data (an exact round trip with :meth:`from_dict`)."""
+        out = self._to_dict()
+        if self.german_hand or self.orders or self.german_tactics or self.tactics_chosen:
+            out.update(german_hand=list(self.german_hand), orders=list(self.orders),
+                       german_tactics=list(self.german_tactics),
+                       tactics_chosen=self.tactics_chosen)
+        return out
+
+    def _to_dict(self) -> dict[str, Any]:
         return {
             "seed": self.seed,
             "dice_rng": self.dice_rng,
@@ -194,6 +214,8 @@ class GameState:
         weapons = r.mapping("weapons")
         if not all(isinstance(v, str) for v in weapons.values()):
             raise SaveFormatError("state.weapons: every place must be a string")
+        # the German player's piles (7.4) are written only when one holds a card
+        german = any(key in data for key in GERMAN_PILES)
         return cls(
             seed=r.integer("seed"),
             dice_rng=r.integer("dice_rng"),
@@ -228,6 +250,10 @@ class GameState:
             os_deck=r.strings("os_deck"),
             os_current=r.string("os_current"),
             os_won=r.strings("os_won"),
+            german_hand=r.strings("german_hand") if german else [],
+            orders=r.strings("orders") if german else [],
+            german_tactics=r.strings("german_tactics") if german else [],
+            tactics_chosen=r.string("tactics_chosen") if german else "",
             stack=_json_copy(stack),
             pending=_json_copy(pending),
             outcome=_json_copy(outcome),
@@ -272,6 +298,10 @@ class GameState:
             os_deck=list(self.os_deck),
             os_current=self.os_current,
             os_won=list(self.os_won),
+            german_hand=list(self.german_hand),
+            orders=list(self.orders),
+            german_tactics=list(self.german_tactics),
+            tactics_chosen=self.tactics_chosen,
             stack=_json_copy(self.stack),
             pending=_json_copy(self.pending),
             outcome=_json_copy(self.outcome),

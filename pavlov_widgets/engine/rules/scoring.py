@@ -12,6 +12,7 @@ from typing import Any
 
 from ..machine import Engine, step
 from ..text import plural
+from .planning import milk_house_revealed
 
 AWARDS: tuple[tuple[int, str, str], ...] = (
     (50, "Hero of the Soviet Union", "Epic Victory"),
@@ -93,8 +94,13 @@ def finish(e: Engine, immediate_loss: str | None) -> None:
         )
     else:
         result, level, award = victory_level(parts.total, e.o.victory_table)
+        how_text = "the Wehrmacht deck was played out"
+        if e.o.competitive:  # 7.4 Note: the German cards, or the Milk House, end the game
+            how_text = ("the Milk House card was revealed this turn"
+                        if milk_house_revealed(e) else
+                        "the German player had too few Wehrmacht cards left for another turn")
         outcome.update(result=result, level=level, award=award, how="deck_exhausted",
-                       how_text="the Wehrmacht deck was played out")
+                       how_text=how_text)
         e.log(
             f"Final score {parts.total}: {parts.raids} raid VP + {parts.support} support VP + "
             f"{plural(parts.defenders, 'defender')} "

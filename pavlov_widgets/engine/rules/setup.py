@@ -13,6 +13,7 @@ from ..components import COLOURS, Components
 from ..machine import Engine, step
 from ..settings import RuleSettings
 from ..state import GameState, SovietCounter
+from . import planning
 
 
 def initial_state(seed: int, components: Components, options: RuleSettings) -> GameState:
@@ -59,11 +60,15 @@ def initial_state(seed: int, components: Components, options: RuleSettings) -> G
 
 
 def _deal(e: Engine) -> None:
-    """Setup 2 and 5: build the Wehrmacht and Soviet decks."""
+    """Setup 2 and 5: build the Wehrmacht and Soviet decks.
+
+    The competitive variant adds the Riflemen card marked "Competitive" to deck 1 before the
+    decks are shuffled (7.4 Setup).
+    """
     c, s = e.c, e.s
     decks: dict[int, list[str]] = {d: [] for d in range(1, 6)}
     for card in c.wehrmacht_cards.values():
-        if not card.competitive:
+        if not card.competitive or e.o.competitive:
             decks[card.deck].append(card.id)
     for cards in decks.values():
         e.shuffle(cards)
@@ -85,7 +90,7 @@ def _deal(e: Engine) -> None:
     e.shuffle(deck)
     s.soviet_deck = deck
     s.fog_stock = fog[3:]
-    if e.o.tactics != "none":
+    if e.o.tactics != "none" or e.o.competitive:
         _deal_tactics(e)
     if e.o.operational_support:
         support = list(c.operational_support)
@@ -96,19 +101,21 @@ def _deal(e: Engine) -> None:
 TACTICS_REMOVED: dict[str, dict[int, int]] = {
     "veteran": {1: 3, 2: 2, 3: 2, 4: 2},
     "elite": {1: 2, 2: 2, 3: 2, 4: 2},
+    "competitive": {1: 1, 2: 2, 3: 2, 4: 2},
 }
-"""Tactics cards removed unseen from the top of each deck at setup (7.2.1, 7.2.2)."""
+"""Tactics cards removed unseen from the top of each deck at setup (7.2.1, 7.2.2, 7.4)."""
 
 
 def _deal_tactics(e: Engine) -> None:
-    """7.2 Setup: shuffle each Tactics deck, remove some from the top, stack deck 1 on top."""
+    """7.2, 7.4 Setup: shuffle each Tactics deck, remove some from the top, stack deck 1 on top."""
     decks: dict[int, list[str]] = {d: [] for d in range(1, 5)}
     for card in e.c.tactics.values():
         decks[card.deck].append(card.id)
     out: list[str] = []
+    level = "competitive" if e.o.competitive else e.o.tactics
     for d in range(1, 5):
         e.shuffle(decks[d])
-        cut = TACTICS_REMOVED[e.o.tactics][d]
+        cut = TACTICS_REMOVED[level][d]
         e.s.tactics_removed += decks[d][:cut]
         out += decks[d][cut:]
     e.s.tactics_deck = out
@@ -119,12 +126,16 @@ def _deal_tactics(e: Engine) -> None:
 
 @step("turn_start")
 def turn_start(e: Engine, frame: dict[str, Any]) -> None:
-    """A new turn: Soviet Card Phase, Wehrmacht Card Phase, Soviet Counter Phase (1.1)."""
+    """A new turn: Soviet Card Phase, Wehrmacht Card Phase, Soviet Counter Phase (1.1).
+
+    The competitive variant opens every turn with the Wehrmacht Planning phase (7.4).
+    """
     e.s.turn += 1
-    e.s.phase = "soviet_cards"
+    e.s.phase = "planning" if e.o.competitive else "soviet_cards"
     e.log(f"Turn {e.s.turn} begins", "1.1 Game Overview", kind="turn")
     e.push_seq(
         [
+            *([{"op": "planning"}] if e.o.competitive else []),
             {"op": "soviet_card_phase"},
             {"op": "wehrmacht_phase"},
             {"op": "counter_phase"},
@@ -135,8 +146,14 @@ def turn_start(e: Engine, frame: dict[str, Any]) -> None:
 
 @step("turn_end")
 def turn_end(e: Engine, frame: dict[str, Any]) -> None:
-    """After the Counter Phase: next turn, or the end of the game when the deck is out (6.0)."""
-    if e.s.wehrmacht_deck:
+    """After the Counter Phase: next turn, or the end of the game when the deck is out (6.0).
+
+    In the competitive variant the German player's cards decide it (7.4, see
+    :func:`.planning.last_turn_played`).
+    """
+    if e.o.competitive:
+        e.push("game_end" if planning.last_turn_played(e) else "turn_start")
+    elif e.s.wehrmacht_deck:
         e.push("turn_start")
     else:
         e.push("game_end")

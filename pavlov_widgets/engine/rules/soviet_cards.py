@@ -80,6 +80,7 @@ def draw(e: Engine, n: int) -> None:
     e.log(
         f"Hand: {plural(len(s.hand), 'card')}" + (f", {fog} Fog of War" if fog else ""),
         "2.1 Draw Four Cards",
+        seen_by="soviet" if e.o.competitive else "",  # the hand is hidden from the German (7.4)
     )
 
 

@@ -17,6 +17,7 @@ from ..components import COLOURS
 from ..dice import dice_text
 from ..machine import Engine, decision, step
 from ..text import plural
+from . import planning
 from .combat import start_targeted
 
 RULE = "3.0 Wehrmacht Card Phase"
@@ -24,11 +25,17 @@ RULE = "3.0 Wehrmacht Card Phase"
 
 @step("wehrmacht_phase")
 def wehrmacht_phase(e: Engine, f: dict[str, Any]) -> None:
-    """Start the phase: three cards will be revealed (3.0)."""
+    """Start the phase: three cards will be revealed (3.0).
+
+    In the competitive variant the German player's face-down Tactics card is revealed first
+    and the cards come from the order pile, top to bottom (7.4).
+    """
     e.s.phase = "wehrmacht_cards"
     e.s.cards_in_phase = 0
     e.push("reveal_wehrmacht")
-    if e.o.tactics != "none":
+    if e.o.competitive:
+        planning.reveal_tactics(e)
+    elif e.o.tactics != "none":
         deal_tactics(e)
 
 
@@ -59,10 +66,11 @@ def deal_tactics(e: Engine) -> None:
 def reveal_wehrmacht(e: Engine, f: dict[str, Any]) -> None:
     """Reveal the next card and resolve it before the next one (3.0)."""
     s = e.s
-    if s.cards_in_phase >= 3 or not s.wehrmacht_deck:
+    pile = s.orders if e.o.competitive else s.wehrmacht_deck  # 7.4: the order pile
+    if s.cards_in_phase >= 3 or not pile:
         return
     s.cards_in_phase += 1
-    card_id = s.wehrmacht_deck.pop(0)
+    card_id = pile.pop(0)
     s.wehrmacht_current = card_id
     e.push("reveal_wehrmacht")
     e.push("finish_wehrmacht_card")
