@@ -22,6 +22,7 @@ from pavlov_widgets.engine.settings import VARIANTS
 from pavlov_widgets.engine.state import GameState
 from pavlov_widgets.sim import (
     POLICIES,
+    FastPolicy,
     HeuristicPolicy,
     RandomPolicy,
     get_policy,
@@ -318,9 +319,11 @@ def test_a_class_with_a_name_is_a_policy() -> None:
 
 def test_get_policy_names_the_known_policies() -> None:
     """Unknown names and non-callables are refused with a message that helps."""
-    assert set(POLICIES) == {"random", "heuristic"}
+    assert set(POLICIES) == {"random", "heuristic", "fast"}
     assert isinstance(get_policy("heuristic"), HeuristicPolicy)
-    with pytest.raises(ValueError, match="unknown policy 'clever'; known: random, heuristic"):
+    assert isinstance(get_policy("fast"), FastPolicy)
+    with pytest.raises(ValueError,
+                       match="unknown policy 'clever'; known: random, heuristic, fast"):
         get_policy("clever")
     with pytest.raises(TypeError, match="a policy must be"):
         get_policy(42)  # type: ignore[arg-type]
@@ -328,12 +331,44 @@ def test_get_policy_names_the_known_policies() -> None:
 
 def test_both_policies_replay_exactly() -> None:
     """The same seed and policy give the same game, choice for choice."""
-    for name in ("random", "heuristic"):
+    for name in ("random", "heuristic", "fast"):
         a, b = play_game(21, name), play_game(21, name)
         assert a == b
 
 
-@pytest.mark.parametrize("module", ["heuristic", "policies", "simulate", "cli"])
+def test_fast_policy_beats_random_play_and_keeps_the_heuristics_rules() -> None:
+    """The lab's playout player: far better than random, the heuristic's rules elsewhere."""
+    fast = statistics.fmean(play_game(s, "fast").score for s in range(12))
+    rand = statistics.fmean(play_game(s, "random").score for s in range(12))
+    assert fast > rand + 15, (fast, rand)
+    assert FastPolicy.deterministic and FastPolicy().name == "fast"
+
+
+def test_heuristic_move_memo_gives_the_choices_of_a_fresh_view() -> None:
+    """The move phase's memo (speed only) never changes a choice (4.0 Move)."""
+    for seed in (2, 5):
+        game = Game.new(seed=seed)
+        kept = HeuristicPolicy()
+        rng = policy_rng(seed, "heuristic")
+        while not game.is_over and game.turn <= 6:
+            choice = kept(game, rng)
+            assert choice.id == HeuristicPolicy()(game, rng).id
+            game.apply(choice)
+
+
+def test_heuristic_travels_to_another_process_without_its_memo() -> None:
+    import pickle
+
+    policy = HeuristicPolicy()
+    game = Game.new(seed=1)
+    while game.state.phase != "counter_moves":
+        game.apply(policy(game, RNG))
+    policy(game, RNG)
+    assert policy._moves is not None
+    assert pickle.loads(pickle.dumps(policy))._moves is None
+
+
+@pytest.mark.parametrize("module", ["heuristic", "policies", "simulate", "cli", "fast"])
 def test_sim_reads_typed_options_and_the_public_engine_only(module: str) -> None:
     """Typed actions (architecture): sim/ never parses an id nor reaches into the rule machine.
 

@@ -1,6 +1,7 @@
 """Playing many games: policies, the simulator, the invariant checker, the command line.
 
-The policies are a random and a heuristic player; the simulator summarises a run's results;
+The policies are a random, a heuristic and a fast player; the simulator summarises a
+run's results;
 the invariant checker is the engine's own (:mod:`pavlov_widgets.engine.check`), re-exported
 here with the round-trip check of :mod:`pavlov_widgets.sim.invariants`.
 
@@ -10,6 +11,7 @@ callable ``policy(game, rng)`` returning a legal option or its id (see
 :mod:`pavlov_widgets.sim.policies`); :func:`play_to_end` lets a policy finish any game.
 """
 
+from .fast import FastPolicy
 from .invariants import InvariantError, check_invariants, check_round_trips
 from .policies import POLICIES, HeuristicPolicy, Policy, RandomPolicy, get_policy, policy_rng
 from .simulate import (
@@ -25,6 +27,7 @@ from .simulate import (
 
 __all__ = [
     "POLICIES",
+    "FastPolicy",
     "GameResult",
     "HeuristicPolicy",
     "InvariantError",

@@ -363,6 +363,29 @@ class View:
         return (0.9 if have < need else 0.25) * tracks / 3 + 0.2
 
 
+_WEAPON_SPECIALS = ("A", "G", "M")
+"""The weapon designations an Inspire counter may strengthen (4.0)."""
+
+_OUT_OF_PLAY = ("stock", "removed")
+
+_WHERE_KEYS = ("move", "dest")
+"""The memo keys that depend on where the pieces stand (forgotten after every move)."""
+
+
+@dataclass
+class _MovesMemo:
+    """What the heuristic worked out during one Soviet Counter Phase's moves (4.0 Move)."""
+
+    state: Any
+    """The live state object these values were computed for (kept alive, so never reused)."""
+    key: tuple[Any, ...]
+    """Turn, Inspire bonuses and the weapons in play: values change when these do."""
+    where: tuple[Any, ...]
+    """Where every counter and weapon stands: the best moves change when this does."""
+    values: dict[tuple[Any, ...], Any]
+    """The shared memo (see :attr:`View.memo`)."""
+
+
 @dataclass(frozen=True)
 class RaidPlan:
     """Raiders to send, the chance of success and the expected gain."""
@@ -381,6 +404,15 @@ class HeuristicPolicy:
     """
 
     name = "heuristic"
+    deterministic = True
+    """Its choices depend on the game alone (the lab may follow them ahead of the dice)."""
+
+    def __init__(self) -> None:
+        self._moves: _MovesMemo | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the move phase's memo holds a live state: another process starts without it
+        return {"_moves": None}
 
     def __call__(self, game: Game, rng: random.Random) -> Option:
         """The best-scored legal option (the first in the engine's order on a tie)."""
@@ -396,8 +428,8 @@ class HeuristicPolicy:
         options = game.legal_actions()
         if not options:
             raise ValueError("no decision is pending: the heuristic has nothing to choose")
-        v = View(game)
-        handler = _HANDLERS.get(v.p.get("op", ""))
+        v = self._view(game)
+        handler = self._handler(v.p.get("op", ""))
         if handler is None:
             return [(o, 0.0, "an unfamiliar decision: the engine's first option")
                     if i == 0 else (o, -1.0, "") for i, o in enumerate(options)]
@@ -406,6 +438,42 @@ class HeuristicPolicy:
             value, why = handler(self, v, o)
             out.append((o, value, why))
         return out
+
+    def _view(self, game: Game) -> View:
+        """The decision's :class:`View`, with what is still true from the phase's earlier moves.
+
+        Speed, not judgement: in the Soviet Counter Phase's moves (4.0 Move) one decision
+        follows another with only counters and weapons changing places, so the worth of a
+        counter on a position (which reads neither) is worked out once per phase, and each
+        counter's best move once per arrangement of the pieces. Everything else a
+        :class:`View` knows is kept only while the same state object stays in the same
+        phase of the same turn, with the same weapons in play and the same Inspire bonuses
+        (the only inputs of those values that a move can change); the choices are exactly
+        those of a fresh :class:`View`.
+        """
+        v = View(game)
+        s = v.s
+        if s.phase != "counter_moves":
+            self._moves = None
+            return v
+        see = v.see
+        weapons = v.s.weapons
+        key = (s.turn, tuple(see.inspire_bonus(x) for x in _WEAPON_SPECIALS),
+               tuple(w for w, at in weapons.items() if at not in _OUT_OF_PLAY))
+        where = (tuple(c.where for c in s.soviet.values()), tuple(weapons.values()))
+        memo = self._moves
+        if memo is None or memo.state is not s or memo.key != key:
+            memo = self._moves = _MovesMemo(s, key, where, v.memo)
+        elif memo.where != where:
+            memo.where = where
+            for k in [k for k in memo.values if k[0] in _WHERE_KEYS]:
+                del memo.values[k]
+        v.memo = memo.values
+        return v
+
+    def _handler(self, op: str) -> Callable[[HeuristicPolicy, View, Option], Scored] | None:
+        """The scoring rule of a decision, by its op (a subclass may replace some)."""
+        return _HANDLERS.get(op)
 
     def explain(self, game: Game) -> str:
         """The options of the pending decision, best first, with scores and reasons."""
@@ -423,18 +491,34 @@ class HeuristicPolicy:
             return 0.0, "nothing else is worth a card"
         card, unit, action = o.str_arg("card"), o.str_arg("unit"), o.str_arg("action")
         value, why = self.unit_action(v, unit, action)
-        available = v.see.card_action_available
-        others = [
-            self.unit_action(v, u, a)[0]
-            for u in v.c.soviet_cards[card].units
-            for a, _ in UNIT_ACTIONS.get(u, ())
-            if (u, a) != (unit, action) and available(u, a)
-        ]
+        others = [worth for u, a, worth in self._card_values(v, card) if (u, a) != (unit, action)]
         spare = 0.15 * max(others, default=0.0)
         return value - spare, why
 
+    def _card_values(self, v: View, card: str) -> list[tuple[str, str, float]]:
+        """(unit, action, worth) of every action a card offers now (once per card)."""
+        key = ("card", card)
+        if key not in v.memo:
+            available = v.see.card_action_available
+            v.memo[key] = [
+                (u, a, self.unit_action(v, u, a)[0])
+                for u in v.c.soviet_cards[card].units
+                for a, _ in UNIT_ACTIONS.get(u, ())
+                if available(u, a)
+            ]
+        values: list[tuple[str, str, float]] = v.memo[key]
+        return values
+
     def unit_action(self, v: View, unit: str, action: str) -> Scored:
         """What one unit action is worth now (2.0 Playing the Game: Soviet Cards)."""
+        # each option of the decision asks about the card's other actions too: once each
+        key = ("unit", unit, action)
+        if key not in v.memo:
+            v.memo[key] = self._unit_action(v, unit, action)
+        scored: Scored = v.memo[key]
+        return scored
+
+    def _unit_action(self, v: View, unit: str, action: str) -> Scored:
         see = v.see
         if action == "recover":
             return self.recover_location(v, unit)
@@ -677,18 +761,31 @@ class HeuristicPolicy:
         comes, strong attackers, then numbers (each counter is a point at the end).
         """
         c = v.c
-        house = set(v.house())
-        armour = any(c.wehrmacht_cards[x].kind == "place"
-                     and c.wehrmacht_types[c.wehrmacht_cards[x].counter_type].kind == "armor"
-                     for x in v.s.wehrmacht_deck if x in c.wehrmacht_cards)
+        key = ("desire",)
+        if key not in v.memo:  # the same for every counter of the decision
+            v.memo[key] = (set(v.house()), any(
+                c.wehrmacht_cards[x].kind == "place"
+                and c.wehrmacht_types[c.wehrmacht_cards[x].counter_type].kind == "armor"
+                for x in v.s.wehrmacht_deck if x in c.wehrmacht_cards))
+        house, armour = v.memo[key]
         late = not v.house_capacity()  # after the last Resupply card: numbers count most
 
         def crews(special: str) -> int:
-            return sum(1 for h in house if c.soviet_counters[h].weapon_special == special)
+            key = ("crews", special)
+            if key not in v.memo:
+                v.memo[key] = sum(
+                    1 for h in house if c.soviet_counters[h].weapon_special == special)
+            n: int = v.memo[key]
+            return n
 
         def weapons(special: str) -> int:
-            return sum(1 for x, where in v.s.weapons.items()
-                       if where not in ("stock", "removed") and c.weapons[x].special == special)
+            key = ("weapons", special)
+            if key not in v.memo:
+                v.memo[key] = sum(
+                    1 for x, where in v.s.weapons.items()
+                    if where not in ("stock", "removed") and c.weapons[x].special == special)
+            n: int = v.memo[key]
+            return n
 
         if cid in c.weapons:
             w = c.weapons[cid]
@@ -764,11 +861,68 @@ class HeuristicPolicy:
 
     def position_value(self, v: View, cid: str, where: str) -> float:
         """How useful counter ``cid`` is at ``where`` for the coming actions and turn."""
-        key = ("position", cid, where)
+        # counters alike in everything the value reads share it (speed: most are riflemen)
+        key = ("position", self._profile(v, cid), where)
         if key not in v.memo:
             v.memo[key] = self._position_value(v, cid, where)
         value: float = v.memo[key]
         return value
+
+    def _profile(self, v: View, cid: str) -> tuple[Any, ...]:
+        """What :meth:`_position_value` reads of a counter: counters alike score alike."""
+        key = ("profile", cid)
+        if key not in v.memo:
+            spec = v.c.soviet_counters[cid]
+            counter = v.s.soviet[cid]
+            v.memo[key] = (spec.attack, spec.suppress, "F" in spec.specials,
+                           "C" in spec.specials, spec.weapon_special, v.ready(cid),
+                           counter.disrupted)
+        profile: tuple[Any, ...] = v.memo[key]
+        return profile
+
+    def _square_values(self, v: View, cid: str) -> dict[str, float]:
+        """:meth:`position_value` of a counter on every combat position, in board order.
+
+        The same sums as :meth:`_position_value`, in one pass with what every position
+        shares looked up once (a move decision asks this of every kind of counter).
+        """
+        profile = self._profile(v, cid)
+        memo = v.memo
+        spec = v.c.soviet_counters[cid]
+        attack, suppress, special = spec.attack, spec.suppress, spec.weapon_special
+        ready = v.ready(cid)
+        tokens = suppress and ready and v.supplies_suppression()
+        observer = ready and "F" in spec.specials and v.artillery_ready()
+        dice = v.game.settings.forward_observer_dice
+        radio: float | None = None
+        bonus = 1.2 if "C" in spec.specials and v.command_team_in_house() else 0.0
+        exposure = 0.3 + (1.2 if v.s.soviet[cid].disrupted else 0.0)
+        colours_seen = v.see.colours_seen
+        out: dict[str, float] = {}
+        for sq, square in v.squares.items():
+            key = ("position", profile, sq)
+            known = memo.get(key)
+            if known is not None:
+                out[sq] = known
+                continue
+            value = 0.0
+            if ready:
+                if attack:
+                    value = max(value, v.best_shot(sq, attack, "infantry")[0])
+                if tokens:
+                    value = max(value, suppress * max(v.token_value(x) for x in colours_seen(sq)))
+                if square.radio and not v.see.location_disrupted(4):
+                    if radio is None:
+                        radio = 0.7 * self.reinforce_value(v, 2)[0]
+                    value = max(value, radio)
+                if observer:
+                    value = max(value, 1.6 * v.best_shot(sq, dice, None)[0])
+                if special:
+                    value = max(value, 0.6 * self.team_value(v, sq, special))
+            if bonus:
+                value += bonus
+            out[sq] = memo[key] = value - exposure
+        return out
 
     def _position_value(self, v: View, cid: str, where: str) -> float:
         square = v.squares.get(where)
@@ -835,7 +989,6 @@ class HeuristicPolicy:
     def _best_move(self, v: View, cid: str) -> tuple[float, str]:
         here = v.s.soviet[cid].where
         now = self.position_value(v, cid, here)
-        best, target = -99.0, ""
         special = v.c.soviet_counters[cid].weapon_special
         # a crew member may go ahead to where its partner and weapon can follow: worked out
         # once, not per destination
@@ -843,18 +996,74 @@ class HeuristicPolicy:
             here == "reserves"
             or any(v.c.weapons[w].special == special for w in v.see.weapons_at(here))
         )
-        for sq, (kind, other) in v.see.destinations(cid, v.occ).items():
-            if kind == "displace":
-                continue
-            value = self.position_value(v, cid, sq)
-            if kind == "join" and special:
+        # The destinations worth having are the empty positions and, for a crew member, the
+        # positions where it joins its partner (a displacement scores nothing here). The
+        # best empty one is the first empty one in the positions ranked by worth (ties in
+        # board order), worked out once per phase; the joins, if any, are few.
+        best, target = -99.0, ""
+        occ = v.occ
+        for sq in self._ranked(v, cid, leads_a_team):
+            if sq != here and not occ.get(sq):
+                best, target = self._move_worth(v, cid, sq, leads_a_team), sq
+                break
+        if special and self._may_join(v, special, occ):
+            order = self._board_order(v)
+            for sq, (kind, other) in self._destinations(v, cid).items():
+                if kind != "join":
+                    continue
+                value = self.position_value(v, cid, sq)
                 if v.ready(cid) and v.ready(other):
                     value += 0.8 * self.team_value(v, sq, special)
-            elif leads_a_team and special:
-                value += 0.3 * self.team_value(v, sq, special)
-            if value > best:
-                best, target = value, sq
+                # the first of equal values in board order, as a walk over the board finds
+                if value > best or (value == best and order[sq] < order.get(target, -1)):
+                    best, target = value, sq
         return best - now, target
+
+    def _move_worth(self, v: View, cid: str, sq: str, leads_a_team: bool) -> float:
+        """A counter's worth on an empty position, with the team it may lead there."""
+        value = self.position_value(v, cid, sq)
+        if leads_a_team:
+            special = v.c.soviet_counters[cid].weapon_special
+            assert special is not None
+            value += 0.3 * self.team_value(v, sq, special)
+        return value
+
+    def _may_join(self, v: View, special: str, occ: dict[str, list[str]]) -> bool:
+        """Whether some position holds a lone counter of this designation (4.0 Move: join)."""
+        specials = v.c.soviet_counters
+        return any(len(here) == 1 and specials[here[0]].weapon_special == special
+                   for sq, here in occ.items() if sq in v.squares)
+
+    def _board_order(self, v: View) -> dict[str, int]:
+        """Each combat position's place in board order."""
+        key = ("board-order",)
+        if key not in v.memo:
+            v.memo[key] = {sq: i for i, sq in enumerate(v.squares)}
+        order: dict[str, int] = v.memo[key]
+        return order
+
+    def _ranked(self, v: View, cid: str, leads_a_team: bool) -> list[str]:
+        """Every combat position, the most useful to this counter first (board order on a tie)."""
+        profile = self._profile(v, cid)
+        key = ("ranked", profile, leads_a_team)
+        if key not in v.memo:
+            worth = self._square_values(v, cid)
+            if leads_a_team:
+                special = v.c.soviet_counters[cid].weapon_special
+                assert special is not None
+                worth = {sq: value + 0.3 * self.team_value(v, sq, special)
+                         for sq, value in worth.items()}
+            v.memo[key] = sorted(worth, key=lambda sq: -worth[sq])
+        ranked: list[str] = v.memo[key]
+        return ranked
+
+    def _destinations(self, v: View, cid: str) -> dict[str, tuple[str, str]]:
+        """Where a counter may move (4.0 Move), once per arrangement of the pieces."""
+        key = ("dest", cid)
+        if key not in v.memo:
+            v.memo[key] = v.see.destinations(cid, v.occ)
+        found: dict[str, tuple[str, str]] = v.memo[key]
+        return found
 
     def _partner_waiting(self, v: View, cid: str) -> bool:
         special = v.c.soviet_counters[cid].weapon_special
@@ -880,7 +1089,7 @@ class HeuristicPolicy:
         _, target = self.best_move(v, cid)
         if sq == target:
             return 10.0, "the best position for it"
-        kind = v.see.destinations(cid, v.occ)[sq][0]
+        kind = self._destinations(v, cid)[sq][0]
         return self.position_value(v, cid, sq) - (5.0 if kind == "displace" else 0.0), ""
 
     def carry_weapon(self, v: View, o: Option) -> Scored:

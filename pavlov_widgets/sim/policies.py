@@ -8,8 +8,10 @@ is a :class:`random.Random` the simulator derives from the game's seed and the p
 (:func:`policy_rng`), so a run replays exactly; a policy must not use the module-level
 :mod:`random`.
 
-Two policies come with the package: :class:`RandomPolicy` (uniform over the legal options)
-and :class:`~pavlov_widgets.sim.heuristic.HeuristicPolicy` (a sensible player). Writing
+Three policies come with the package: :class:`RandomPolicy` (uniform over the legal
+options), :class:`~pavlov_widgets.sim.heuristic.HeuristicPolicy` (a sensible player) and
+:class:`~pavlov_widgets.sim.fast.FastPolicy` (the heuristic with cheap moves, for the
+what-if lab's many playouts). Writing
 your own takes a few lines::
 
     def always_first(game, rng):
@@ -25,6 +27,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..engine import Game, Option
+from .fast import FastPolicy
 from .heuristic import HeuristicPolicy
 
 Choice = Option | str
@@ -55,6 +58,7 @@ class RandomPolicy:
 POLICIES: dict[str, Callable[[], Policy]] = {
     "random": RandomPolicy,
     "heuristic": HeuristicPolicy,
+    "fast": FastPolicy,
 }
 """The policies the command line knows, by name (each entry makes a fresh policy)."""
 
