@@ -49,3 +49,12 @@ def test_notebooks_bench_times_each_notebook_and_the_set() -> None:
     out = _run("benchmarks/notebooks_bench.py", "--repeat", "1",
                "notebooks/01_introduction.ipynb")
     assert "01_introduction.ipynb" in out and "whole set, wall clock" in out
+
+
+def test_lab_bench_prints_speed_hint_comparison_and_agreement() -> None:
+    figures = json.loads(_run("benchmarks/lab_bench.py", "--quick", "--json"))
+    assert {"random", "heuristic", "fast"} <= set(figures["playout_speed"])
+    assert figures["hint_s"]["median"] > 0 and len(figures["hint_s"]["each"]) == 2
+    assert figures["comparison"]["games"] == 4 and figures["comparison"]["wall_s"] > 0
+    verdicts = {"agree", "tie", "missed (hint said low)", "DISAGREE"}
+    assert {r["verdict"] for r in figures["agreement"]} <= verdicts

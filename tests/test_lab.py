@@ -68,11 +68,34 @@ def test_play_out_repeats_exactly_for_a_seed() -> None:
     assert "4 playouts (random)" in str(first)
 
 
-def test_compare_options_plays_every_option_on_the_same_luck() -> None:
+def test_play_out_defines_its_terms_and_shows_the_draw_rate() -> None:
+    """No bare dict: win, draw and loss are defined (6.0) and the draw rate is shown."""
+    result = play_out(get_scenario("ju87").build(auto_roll=True), games=3, seed=2)
+    text = str(result)
+    assert "draw" in text and "win" in text and "loss" in text
+    assert "final score of 1 or more" in text and "immediate loss" in text
+    assert "{" not in text
+    assert set(result.results) == {"win", "draw", "loss"}
+    assert "draw" in result._repr_html_()
+
+
+def test_compare_options_plays_every_distinct_option_on_the_same_luck() -> None:
     game = get_scenario("ju87").build(auto_roll=True)
     table = compare_options(game, games=2, policy="random", seed=1)
-    assert [row[0] for row in table.rows] == [o.id for o in game.legal_actions()]
-    assert all(row[2].games == 2 for row in table.rows)
+    legal = [o.id for o in game.legal_actions()]
+    covered = [row.option_id for row in table.rows]
+    assert set(covered) <= set(legal) and covered == sorted(covered, key=legal.index)
+    assert all(row.games == 2 for row in table.rows)
+    assert [s for s, _, _ in table.rows[0].outcomes] == [1, 2]
+    assert "draw" in str(table) and "Terms (6.0)" in str(table)
+
+
+def test_compare_options_merges_the_order_of_the_tokens() -> None:
+    """The lab's "how many tokens?" question: firing 8, 12 or 13 first is one row."""
+    game = get_scenario("ju87").build(auto_roll=True)
+    table = compare_options(game, games=1)
+    assert len(table.rows) == 2
+    assert len(table.rows[0].same_as) == 2
 
 
 def test_compare_options_needs_a_decision() -> None:
@@ -83,30 +106,33 @@ def test_compare_options_needs_a_decision() -> None:
 
 def test_play_out_goes_through_the_simulators_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     """One playout loop (sim.simulate.play_to_end) plays the lab's games too."""
-    from pavlov_widgets.tutor import lab
+    import importlib
 
+    # the module, not the function of the same name the package exports
+    compare = importlib.import_module("pavlov_widgets.tutor.compare")
     calls: list[Game] = []
-    real = lab.play_to_end
+    real = compare.play_to_end
 
     def counting(game: Game, *args: Any, **kwargs: Any) -> Game:
         calls.append(game)
         return real(game, *args, **kwargs)
 
-    monkeypatch.setattr(lab, "play_to_end", counting)
+    monkeypatch.setattr(compare, "play_to_end", counting)
     result = play_out(get_scenario("ju87").build(auto_roll=True), games=3, policy="random")
     assert len(calls) == 3 and result.games == 3
     assert all(g.is_over for g in calls)
 
 
 def test_play_out_names_the_playout_that_failed() -> None:
-    """A policy error in a playout says which playout and dice seed it was."""
+    """A policy error in a playout says which dice seed it was."""
 
     def gives_up(game: Game, rng: random.Random) -> str:
         raise RuntimeError("policy gave up")
 
     with pytest.raises(RuntimeError, match="policy gave up") as info:
         play_out(get_scenario("ju87").build(auto_roll=True), games=2, policy=gives_up, seed=7)
-    assert info.value.__notes__ == ["in playout 1 of 2 (dice seed 7, policy gives_up)"]
+    assert info.value.__notes__ == [
+        "in a playout of 'The position as it stands' (dice seed 7, policy gives_up)"]
 
 
 def test_branches_show_each_result_with_a_roll_the_engine_reads_as_it() -> None:

@@ -36,7 +36,6 @@ Example:
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -45,7 +44,6 @@ from typing import Any
 from ..engine import Game, PavlovError
 from ..engine.explain import describe
 from ..engine.log import LogEntry
-from .lab import branches
 from .steps import percent, times_in
 
 Answer = str | Iterable[str]
@@ -176,40 +174,30 @@ SOMETHING_ELSE = "something else"
 def card_outcomes(game: Game, outcomes: Mapping[str, Callable[[Game], bool]]) -> list[Outcome]:
     """The exact probability of each outcome of the pending card.
 
-    Every result of every roll of the card is followed (:func:`pavlov_widgets.tutor.lab.
-    branches`), to the end of the card; each end is given to the first outcome whose test
-    holds, or to :data:`SOMETHING_ELSE`. Outcomes with probability 0 are listed too.
+    Every result of every roll of the card is followed to the end of the card, or to a
+    decision inside it (:func:`pavlov_widgets.tutor.card_odds.card_ends`, which merges
+    equal positions); each end is given to the first outcome whose test holds, or to
+    :data:`SOMETHING_ELSE`. Outcomes with probability 0 are listed too.
 
     Raises:
-        ExerciseError: no roll is pending, or the card has more branches than
-            :data:`LEAF_LIMIT`.
+        ExerciseError: no roll is pending, or the card has more positions to follow than
+            :data:`pavlov_widgets.tutor.card_odds.STATE_LIMIT`.
     """
     if game.chance() is None:
         raise ExerciseError("no roll is pending: a prediction needs a card about to resolve")
+    from .card_odds import STATE_LIMIT, CardOddsError, card_ends
+
     totals: dict[str, Fraction] = {name: Fraction(0) for name in outcomes}
-    moment = _card_moment(game)
-    # Breadth first, one roll at a time; branches that reach the same state are merged
-    # (two bombs on 12 then 14, or 14 then 12), which keeps a Ju 87 card to a few thousand.
-    level: dict[str, tuple[Game, Fraction]] = {"": (game, Fraction(1))}
-    followed = 0
-    while level:
-        following: dict[str, tuple[Game, Fraction]] = {}
-        for node, p in level.values():
-            for branch in branches(node):
-                after, q = branch.game, p * branch.probability
-                if after.is_over or after.chance() is None or _card_moment(after) != moment:
-                    name = next((n for n, test in outcomes.items() if test(after)),
-                                SOMETHING_ELSE)
-                    totals[name] = totals.get(name, Fraction(0)) + q
-                    continue
-                key = json.dumps(after.state.to_dict(), sort_keys=True)
-                seen = following.get(key)
-                following[key] = (after, q if seen is None else seen[1] + q)
-                followed += 1
-                if followed > LEAF_LIMIT:
-                    raise ExerciseError(
-                        f"this card has more than {LEAF_LIMIT} outcomes to follow")
-        level = following
+    # every distinct end of the card, stopping at a decision as play_card does: the exact
+    # enumerator of tutor.card_odds (equal positions merged, bombs followed compactly)
+    try:
+        ends = card_ends(game, policy="stop")
+    except CardOddsError as exc:
+        raise ExerciseError(f"this card has more than {STATE_LIMIT} positions to follow"
+                            if "positions" in str(exc) else str(exc)) from exc
+    for after, q in ends:
+        name = next((n for n, test in outcomes.items() if test(after)), SOMETHING_ELSE)
+        totals[name] = totals.get(name, Fraction(0)) + q
     return [Outcome(n, q) for n, q in totals.items() if n != SOMETHING_ELSE or q > 0]
 
 

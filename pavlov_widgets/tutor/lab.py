@@ -9,7 +9,7 @@ Example:
     >>> from pavlov_widgets.tutor.lab import odds
     >>> game = get_scenario("sniper").build()
     >>> print(odds(game))  # doctest: +NORMALIZE_WHITESPACE
-    Sniper: colour roll (1 die) - 3.0 Attack Defender
+    Odds of the next roll: Sniper: colour roll (1 die) (3.0 Attack Defender)
       green   1/3  33.3%
       red     1/3  33.3%
       purple  1/3  33.3%
@@ -20,15 +20,14 @@ from __future__ import annotations
 import html
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from statistics import mean
 from typing import Any
 
 from ..engine import Game, NotAChanceStepError, PavlovError
 from ..engine.dice import read
-from ..sim.policies import Policy, get_policy, policy_name, policy_rng
-from ..sim.simulate import play_to_end
+from ..sim.policies import Policy
+from .compare import DEFINITIONS, ComparisonResult, Plan, Row, compare, play_position
 
 
 class LabError(PavlovError, ValueError):
@@ -37,7 +36,11 @@ class LabError(PavlovError, ValueError):
 
 @dataclass(frozen=True)
 class Odds:
-    """The exact odds of the pending roll: each result with its probability."""
+    """The exact odds of the pending roll: each result with its probability.
+
+    It answers "what can the next roll give?" (one roll only; :func:`pavlov_widgets.tutor.
+    card_odds.card_odds` answers for a whole card).
+    """
 
     label: str
     rule: str
@@ -48,9 +51,16 @@ class Odds:
         """The probability of one result (0 if it cannot happen)."""
         return sum((p for r, p in self.rows if r == result), Fraction(0))
 
+    @property
+    def question(self) -> str:
+        """What these numbers answer."""
+        dice = "" if " di" in self.label else (
+            f" ({self.dice} {'die' if self.dice == 1 else 'dice'})")
+        return f"Odds of the next roll: {self.label}{dice} ({self.rule})"
+
     def __str__(self) -> str:
         width = max(len(r) for r, _ in self.rows)
-        lines = [f"{self.label} ({self.dice} {'die' if self.dice == 1 else 'dice'}) - {self.rule}"]
+        lines = [self.question]
         for result, p in self.rows:
             lines.append(f"  {result:<{width}}  {p!s:>5}  {float(p):6.1%}")
         return "\n".join(lines)
@@ -65,9 +75,8 @@ class Odds:
             for r, p in self.rows
         )
         return (
-            f"<p><b>{html.escape(self.label)}</b> ({self.dice} dice, "
-            f"{html.escape(self.rule)})</p><table><tr><th>result</th><th>exact</th>"
-            f"<th>%</th><th></th></tr>{body}</table>"
+            f"<p><b>{html.escape(self.question)}</b></p><table><tr><th>result</th>"
+            f"<th>exact</th><th>%</th><th></th></tr>{body}</table>"
         )
 
 
@@ -127,151 +136,177 @@ def _plain_rolls(n: int, test: dict[str, Any]) -> Iterator[list[int]]:
 
 @dataclass(frozen=True)
 class Branch:
-    """One result of the pending roll: its probability, an example roll, and the game after."""
+    """One result of the pending roll: its probability, an example roll, and the game after.
+
+    ``changes`` are the log's sentences for what that roll made happen (the branch's own
+    log entries after the roll), so a list of branches reads as "hit: Pavlov is a
+    casualty", not as five games.
+    """
 
     result: str
     probability: Fraction
     dice: tuple[int, ...]
     game: Game
+    changes: tuple[str, ...] = ()
+
+    @property
+    def next(self) -> str:
+        """What the branch's game waits for next, in words ("game over" at the end)."""
+        if self.game.is_over:
+            return "game over"
+        p = self.game.state.pending or {}
+        return str(p.get("prompt") or p.get("label") or "")
+
+    def text(self) -> str:
+        """One line: the result, its chance, an example roll, what changed, what comes next."""
+        happened = "; ".join(self.changes) or "nothing changes"
+        return (f"{self.result} ({self.probability}, {float(self.probability):.1%}), "
+                f"e.g. dice {list(self.dice)}: {happened}. Next: {self.next}")
 
     def __repr__(self) -> str:
-        return f"<Branch {self.result} p={self.probability} dice={list(self.dice)}: {self.game!r}>"
+        return f"<Branch {self.text()}>"
+
+
+class Branches(list[Branch]):
+    """The branches of one roll (a list), printed one line each under what they answer."""
+
+    def __init__(self, branches: list[Branch], label: str = "", rule: str = "") -> None:
+        """Keep the branches with the roll's label and rule."""
+        super().__init__(branches)
+        self.label, self.rule = label, rule
+
+    def __repr__(self) -> str:
+        head = (f"What each result of {self.label} ({self.rule}) leads to, "
+                "with its exact chance:")
+        return "\n".join([head, *(f"  {b.text()}" for b in self)])
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{html.escape(b.result)}</td><td>{float(b.probability):.1%}</td>"
+            f"<td>{list(b.dice)}</td><td>{html.escape('; '.join(b.changes) or 'nothing')}"
+            f"</td><td>{html.escape(b.next)}</td></tr>" for b in self)
+        return (f"<p><b>What each result of {html.escape(self.label)} "
+                f"({html.escape(self.rule)}) leads to</b></p><table><tr><th>result</th>"
+                "<th>chance</th><th>example dice</th><th>what happens</th><th>next</th></tr>"
+                f"{rows}</table>")
 
 
 def branches(game: Game) -> list[Branch]:
     """Every possible result of the pending roll, each played in its own copy of the game.
 
     Each branch uses one example roll giving that result (e.g. for "hit", a single die at
-    the target); the probability is the exact probability of the result.
+    the target); the probability is the exact probability of the result. The list prints
+    one line per result: its chance, the example dice, what changed and what comes next.
+
+    Raises:
+        NotAChanceStepError: no roll is pending (a decision, or the game is over).
     """
     chance = game.chance()
     if chance is None:
-        raise NotAChanceStepError("no roll is pending")
+        raise NotAChanceStepError(
+            "no roll is pending: make the decision first (game.legal_actions() lists them)")
     out = []
+    start = len(game.engine.log_entries)
     for result, p in chance.outcomes:
         dice = example_dice(chance.dice, chance.test, result)
         if p == 0 or dice is None:
             continue
-        out.append(Branch(result, p, tuple(dice), what_if(game, dice)))
-    return out
+        after = what_if(game, dice)
+        # the branch's own entries after its roll: what that result made happen
+        changes = tuple(e.text for e in after.engine.log_entries[start + 1:])
+        out.append(Branch(result, p, tuple(dice), after, changes))
+    return Branches(out, chance.label, chance.rule)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Playouts:
-    """The results of playing one position out many times."""
+    """A position played to the end many times: how the games ended (6.0 Ending the Game).
+
+    **win**: the deck played out with a final score of 1 or more (a Victory); **draw**: a
+    final score from -9 to 0; **loss**: -10 or less, or an immediate loss (see
+    :data:`pavlov_widgets.tutor.compare.DEFINITIONS`). ``row`` holds every game's seed,
+    result and score (:class:`pavlov_widgets.tutor.compare.Row`).
+    """
 
     policy: str
-    games: int = 0
-    results: Counter[str] = field(default_factory=Counter)
-    levels: Counter[str] = field(default_factory=Counter)
-    losses: Counter[str] = field(default_factory=Counter)
-    scores: list[int] = field(default_factory=list)
+    row: Row
 
-    def add(self, game: Game) -> None:
-        """Count one finished game."""
-        o = game.outcome or {}
-        self.games += 1
-        self.results[o.get("result", "?")] += 1
-        self.levels[o.get("level", "?")] += 1
-        if o.get("how") != "deck_exhausted":
-            self.losses[o.get("how", "?")] += 1
-        self.scores.append(int(o.get("score", 0)))
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return self.row.games
+
+    @property
+    def results(self) -> Counter[str]:
+        """Games per result: win, draw, loss."""
+        return Counter({k: self.row.count(k) for k in ("win", "draw", "loss")})
+
+    @property
+    def scores(self) -> list[int]:
+        """Every game's final score, in seed order."""
+        return self.row.scores
 
     def rate(self, result: str) -> float:
         """The share of games with this result (win, draw, loss)."""
-        return self.results[result] / self.games if self.games else 0.0
+        return self.row.rate(result)
 
     @property
     def mean_score(self) -> float:
         """The mean final score."""
-        return mean(self.scores) if self.scores else 0.0
+        return self.row.mean_score
 
     def __str__(self) -> str:
-        parts = ", ".join(f"{k} {self.rate(k):.0%}" for k in ("win", "draw", "loss"))
+        lo, hi = self.row.win_rate_interval
         return (
-            f"{self.games} playouts ({self.policy}): {parts}; mean score {self.mean_score:.1f}"
-            + (f"; immediate losses {dict(self.losses)}" if self.losses else "")
+            f"{self.games} playouts ({self.policy}): win {self.rate('win'):.0%} "
+            f"(95% interval {lo:.0%}-{hi:.0%}), draw {self.rate('draw'):.0%}, "
+            f"loss {self.rate('loss'):.0%}; mean score {self.mean_score:+.1f}\n"
+            f"Terms (6.0): {DEFINITIONS}."
         )
 
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        return f"<p>{html.escape(str(self))}</p>"
+        lo, hi = self.row.win_rate_interval
+        return (
+            f"<p><b>{self.games} playouts</b> ({html.escape(self.policy)}): "
+            f"win {self.rate('win'):.0%} ({lo:.0%}–{hi:.0%}), draw {self.rate('draw'):.0%}, "
+            f"loss {self.rate('loss'):.0%}; mean score {self.mean_score:+.1f}</p>"
+            f"<p><small>{html.escape(DEFINITIONS)}.</small></p>"
+        )
 
 
 def play_out(
-    game: Game, games: int = 100, policy: str | Policy = "heuristic", seed: int = 0
+    game: Game, games: int = 100, policy: str | Policy = "fast", seed: int = 0, *,
+    jobs: int = 1,
 ) -> Playouts:
     """Play the position to the end ``games`` times, a policy making the decisions.
 
-    Each playout has its own dice (seeds ``seed``, ``seed + 1``, ...), so a run repeats. The
-    games are played by the simulator's loop (:func:`pavlov_widgets.sim.simulate.play_to_end`);
-    an error names the playout's seed in a note.
+    Playout ``i`` rolls the dice of seed ``seed + i``, so a run repeats; the games go through
+    :func:`pavlov_widgets.tutor.compare.play_position` (the simulator's loop). An error names
+    the playout's dice seed in a note.
     """
-    chooser = get_policy(policy)
-    name = policy_name(policy)
-    out = Playouts(name)
-    for i in range(games):
-        branch = game.fork(seed=seed + i, auto_roll=True)
-        try:
-            play_to_end(branch, chooser, policy_rng(seed + i, name), name=name)
-        except Exception as exc:
-            exc.add_note(f"in playout {i + 1} of {games} (dice seed {seed + i}, policy {name})")
-            raise
-        out.add(branch)
-    return out
+    result = play_position(game, games=games, seed=seed, jobs=jobs, policy=policy)
+    return Playouts(result.policy, result.rows[0])
 
 
-@dataclass(frozen=True)
-class Comparison:
-    """Each option of a decision, played out many times."""
-
-    prompt: str
-    rows: tuple[tuple[str, str, Playouts], ...]
-
-    def __str__(self) -> str:
-        lines = [self.prompt]
-        width = max((len(label) for _, label, _ in self.rows), default=0)
-        for option_id, label, p in self.rows:
-            lines.append(
-                f"  {label:<{width}}  win {p.rate('win'):4.0%}  loss {p.rate('loss'):4.0%}  "
-                f"score {p.mean_score:6.1f}   ({option_id})"
-            )
-        return "\n".join(lines)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        body = "".join(
-            f"<tr><td>{html.escape(label)}</td><td>{p.rate('win'):.0%}</td>"
-            f"<td>{p.rate('loss'):.0%}</td><td>{p.mean_score:.1f}</td></tr>"
-            for _, label, p in self.rows
-        )
-        return (
-            f"<p><b>{html.escape(self.prompt)}</b></p><table><tr><th>option</th><th>win</th>"
-            f"<th>loss</th><th>mean score</th></tr>{body}</table>"
-        )
+Comparison = ComparisonResult
+"""The result of :func:`compare_options`: a
+:class:`~pavlov_widgets.tutor.compare.ComparisonResult`."""
 
 
 def compare_options(
-    game: Game, games: int = 50, policy: str | Policy = "heuristic", seed: int = 0
-) -> Comparison:
-    """Take each legal option of the pending decision and play each branch out.
+    game: Game, games: int = 50, policy: str | Policy = "fast", seed: int = 0, *,
+    options: Sequence[str | Plan] | None = None, jobs: int = 1,
+) -> ComparisonResult:
+    """Play each option (or :class:`Plan`) of the pending decision out ``games`` times.
 
-    Every branch is played ``games`` times with the same dice seeds, so the options are
-    compared on equal luck.
+    Every option is played with the same dice seeds, and options that lead to the same
+    position are one row (:func:`pavlov_widgets.tutor.compare.compare`).
 
     Raises:
         LabError: no decision is pending.
     """
-    decision = game.pending
-    options = game.legal_actions()
-    if not options or decision is None:
+    if game.is_over or not game.legal_ids():
         raise LabError("no decision is pending: roll first (game.roll()) or start a new game")
-    rows = []
-    for option in options:
-        branch = game.copy()
-        branch.apply(option)
-        rows.append((option.id, option.label, play_out(branch, games, policy, seed)))
-    prompt = getattr(decision, "prompt", "")
-    return Comparison(prompt, tuple(rows))
+    return compare(game, options, games=games, seed=seed, jobs=jobs, policy=policy)

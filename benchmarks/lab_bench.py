@@ -1,0 +1,247 @@
+"""What-if lab benchmark: playout speed, the hint's time and advice, a 1,000-game comparison.
+
+Run from the repository root (``python benchmarks/lab_bench.py``; ``--quick`` for a smoke run,
+``--help`` for the options). It prints:
+
+* **playout speed** of each policy (random, heuristic, fast): full games per second on one
+  core (wall clock and CPU time, medians of the runs), the same seeds for every policy, with
+  each policy's results on them; and the heuristic as it was before the speed work (its
+  source at :data:`BEFORE_COMMIT`, loaded from git) as the "before" figure;
+* **the hint** (:func:`pavlov_widgets.tutor.compare.hint`) on a fixed set of mid-game
+  positions (seeded games played a fixed number of decisions in by the heuristic): the time
+  of each answer and the median;
+* **a 1,000-game comparison** of two options from a mid-game position (``compare`` with both
+  cores): wall clock, CPU time of all processes, and playouts per second;
+* **agreement**: for each position, does the hint's pick agree with a long comparison of the
+  same candidates (``--long-games`` games each)? "agree" when it names the long run's best
+  option, "tie" when the long run cannot tell the two apart (paired confidence under 95%),
+  "missed" when the long run finds the hint's pick worse but the hint had said its
+  confidence was low (under 80%), "DISAGREE" when a confident hint was wrong.
+
+Figures depend on the machine and its load: on a shared machine read the CPU figures too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib.util
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pavlov_widgets.engine import Game
+from pavlov_widgets.sim import HeuristicPolicy, get_policy, play_game, policy_rng
+from pavlov_widgets.sim.simulate import play_to_end
+from pavlov_widgets.tutor.compare import _starts, compare, hint, paired_confidence
+
+ROOT = Path(__file__).resolve().parents[1]
+
+BEFORE_COMMIT = "ba6e0ec29cf46331dbb97cfc8ad5e0e69e6971f6"
+"""The last commit of the heuristic before issue 13's speed work (the "before" figures)."""
+
+POSITIONS: tuple[tuple[int, int], ...] = ((24, 200), (13, 200), (19, 240), (11, 240), (8, 240),
+                                          (23, 240))
+"""(seed, decisions played by the heuristic) of the fixed mid-game positions: turns 9-12 of
+games the heuristic goes on to win narrowly or draw, with an Anti-aircraft fire, a First Aid
+token, Suppression tokens against an entering counter, a card action, a counter action and a
+move to decide."""
+
+
+def cpu_all() -> float:
+    """CPU seconds of this process and of its finished child processes."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def mid_game(seed: int, decisions: int) -> Game:
+    """The game of ``seed`` after the heuristic's first ``decisions`` decisions.
+
+    Then on to the first decision with at least two options leading to different positions
+    (the hint has something to weigh there).
+    """
+    game = Game.new(seed=seed)
+    policy = HeuristicPolicy()
+    rng = policy_rng(seed, "heuristic")
+    for _ in range(decisions):
+        game.apply(policy(game, rng))
+    while len(_starts(game, None, get_policy("fast"), 0)) < 2:
+        game.apply(policy(game, rng))
+    return game
+
+
+def before_heuristic() -> Callable[[], Any] | None:
+    """The heuristic as it was at :data:`BEFORE_COMMIT` (None without git or that commit)."""
+    try:
+        source = subprocess.run(
+            ["git", "show", f"{BEFORE_COMMIT}:pavlov_widgets/sim/heuristic.py"], cwd=ROOT,
+            capture_output=True, text=True, check=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    name = "pavlov_widgets.sim._heuristic_before"
+    spec = importlib.util.spec_from_loader(name, loader=None)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    module.__package__ = "pavlov_widgets.sim"
+    sys.modules[name] = module
+    exec(compile(source, f"{BEFORE_COMMIT[:7]}:heuristic.py", "exec"), module.__dict__)
+    cls: Callable[[], Any] = module.HeuristicPolicy
+    return cls
+
+
+def playout_speed(games: int, repeat: int) -> dict[str, dict[str, float]]:
+    """Full games per second (one core) of each policy on the same seeds, and their results."""
+    makers: dict[str, Callable[[], Any]] = {
+        name: functools.partial(get_policy, name) for name in ("random", "heuristic", "fast")}
+    before = before_heuristic()
+    if before is not None:
+        makers = {"heuristic (before)": before, **makers}
+    out: dict[str, dict[str, float]] = {}
+    seeds = range(1000, 1000 + games)
+    for label, make in makers.items():
+        wall, cpu = [], []
+        results: list[Any] = []
+        for _ in range(repeat):
+            w, c = time.perf_counter(), time.process_time()
+            results = [play_game(s, make()) for s in seeds]
+            wall.append(games / (time.perf_counter() - w))
+            cpu.append(games / (time.process_time() - c))
+        decisions = sum(r.decisions for r in results)
+        out[label] = {
+            "wall": statistics.median(wall), "cpu": statistics.median(cpu),
+            "us_per_decision": 1e6 / statistics.median(cpu) * games / decisions,
+            "win": sum(r.result == "win" for r in results) / games,
+            "draw": sum(r.result == "draw" for r in results) / games,
+            "mean_score": statistics.fmean(r.score for r in results),
+        }
+    return out
+
+
+def mid_game_playouts(positions: list[Game], playouts: int) -> dict[str, float]:
+    """CPU milliseconds per playout from the mid-game positions (and the heuristic before)."""
+    out: dict[str, float] = {}
+    makers: dict[str, Callable[[], Any]] = {
+        name: functools.partial(get_policy, name) for name in ("fast", "heuristic")}
+    before = before_heuristic()
+    if before is not None:
+        makers["heuristic (before)"] = before
+    for name, make in makers.items():
+        policy = make()
+        c = time.process_time()
+        for game in positions:
+            for s in range(playouts):
+                branch = game.fork(seed=s, auto_roll=True)
+                play_to_end(branch, policy, policy_rng(s, name))
+        out[name] = (time.process_time() - c) * 1000 / (playouts * len(positions))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print its figures (``--json`` for one JSON object)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games per policy speed run (40)")
+    parser.add_argument("--repeat", type=int, default=3, help="speed runs per policy (3)")
+    parser.add_argument("--positions", type=int, default=len(POSITIONS),
+                        help=f"mid-game positions (at most {len(POSITIONS)})")
+    parser.add_argument("--compare-games", type=int, default=1000,
+                        help="games per option of the two-option comparison (1000)")
+    parser.add_argument("--long-games", type=int, default=2000,
+                        help="games per candidate of the agreement check (2000)")
+    parser.add_argument("--budget", type=float, default=1.5, help="the hint's budget_s (1.5)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes (2)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: a few games everywhere (figures meaningless)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.games, args.repeat, args.positions = 2, 1, 2
+        args.compare_games, args.long_games, args.budget = 4, 6, 0.2
+    say: Callable[[str], None] = (lambda _: None) if args.json else print
+    figures: dict[str, Any] = {}
+
+    say(f"What-if lab benchmark (Python {sys.version.split()[0]}, {args.jobs} processes)")
+    speed = figures["playout_speed"] = playout_speed(args.games, args.repeat)
+    say(f"\nPlayout speed: full games from the start, one core, seeds 1000-{999 + args.games}, "
+        f"median of {args.repeat} runs")
+    say(f"  {'policy':<20}{'games/s wall':>13}{'games/s CPU':>13}{'us/decision':>13}"
+        f"{'wins':>7}{'draws':>7}{'mean score':>12}")
+    for label, f in speed.items():
+        say(f"  {label:<20}{f['wall']:13.1f}{f['cpu']:13.1f}{f['us_per_decision']:13.0f}"
+            f"{f['win']:7.0%}{f['draw']:7.0%}{f['mean_score']:12.1f}")
+
+    positions = [mid_game(seed, n) for seed, n in POSITIONS[: args.positions]]
+    per = figures["mid_game_ms_per_playout"] = mid_game_playouts(
+        positions, 3 if args.quick else 10)
+    say("\nMid-game playouts (CPU ms per playout to the end): "
+        + ", ".join(f"{k} {v:.1f}" for k, v in per.items()))
+
+    say(f"\nHint (budget {args.budget} s, {args.jobs} processes) on {len(positions)} mid-game "
+        "positions")
+    hints, times = [], []
+    for (seed, n), game in zip(POSITIONS, positions, strict=False):
+        t = time.perf_counter()
+        answer = hint(game, budget_s=args.budget, jobs=args.jobs)
+        times.append(time.perf_counter() - t)
+        hints.append(answer)
+        op = (game.state.pending or {}).get("op", "")
+        say(f"  seed {seed:>2} +{n} decisions (turn {game.turn}, {op}): "
+            f"{times[-1]:.2f} s  {answer.sentence}")
+    figures["hint_s"] = {"median": statistics.median(times), "each": times}
+    say(f"  median {statistics.median(times):.2f} s (max {max(times):.2f} s)")
+
+    game = positions[0]
+    two = [r.option_id for r in hints[0].result.rows][:2]
+    wall, cpu = time.perf_counter(), cpu_all()
+    result = compare(game, two, games=args.compare_games, jobs=args.jobs)
+    wall, cpu = time.perf_counter() - wall, cpu_all() - cpu
+    figures["comparison"] = {"games": args.compare_games, "options": two, "wall_s": wall,
+                             "cpu_s": cpu, "playouts_per_s": 2 * args.compare_games / wall}
+    say(f"\nComparison of two options, {args.compare_games} games each, from seed "
+        f"{POSITIONS[0][0]} turn {game.turn}: {wall:.1f} s wall, {cpu:.1f} s CPU "
+        f"({2 * args.compare_games / wall:.0f} playouts/s)")
+    say("  " + result.text().replace("\n", "\n  "))
+
+    say(f"\nAgreement: the hint's pick against {args.long_games} games per candidate (other "
+        "seeds)")
+    say(f"  {'position':<14}{'hint (its confidence)':<36}{'long run best':<28}{'sure':>5}  "
+        "verdict")
+    rows = []
+    for (seed, n), game, answer in zip(POSITIONS, positions, hints, strict=False):
+        ids = [r.option_id for r in answer.result.rows]  # the hint's own candidates
+        long = compare(game, ids, games=args.long_games, jobs=args.jobs, seed=10_000)
+        best = long.best()
+        picked = long.row(answer.option_id)
+        sure = paired_confidence(best, picked) if picked is not best else 1.0
+        if picked is best:
+            verdict = "agree"
+        elif sure < 0.95:
+            verdict = "tie"  # the long run cannot tell them apart either
+        elif answer.confidence < 0.8:
+            verdict = "missed (hint said low)"
+        else:
+            verdict = "DISAGREE"
+        rows.append({"seed": seed, "decisions": n, "hint": answer.option_id,
+                     "hint_confidence": answer.confidence, "long_best": best.option_id,
+                     "confidence": sure, "verdict": verdict})
+        mine = f"{answer.label[:28]} ({answer.confidence:.0%})"
+        say(f"  {seed:>2} +{n:<9}{mine:<36}{best.label[:27]:<28}{sure:5.0%}  {verdict}")
+    figures["agreement"] = rows
+    agree = sum(r["verdict"] in ("agree", "tie") for r in rows)
+    wrong = sum(r["verdict"] == "DISAGREE" for r in rows)
+    say(f"  {agree} of {len(rows)} agree or tie; {wrong} confidently wrong")
+    if args.json:
+        print(json.dumps(figures, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,750 @@
+"""Compare the options of a decision by playing each one out many times, and a one-line hint.
+
+:func:`compare` takes the pending decision of a game (or whole plans, :class:`Plan`), plays
+each option to the end of the game ``games`` times with a policy making the later decisions,
+and counts how the games end (6.0 Ending the Game):
+
+* **win** — the Wehrmacht deck was played out with a final score of 1 or more (a Minor,
+  Major or Epic Victory of the 6.0 table);
+* **draw** — the deck was played out with a final score between −9 and 0 (the table's
+  "Draw"; with the 1st printing's table every final score of 0 or less);
+* **loss** — a final score of −10 or less (Minor or Major Defeat), or an immediate loss
+  before the end (a track overrun, a second Disrupted token on the 62nd Army CP, an empty
+  house: 6.0).
+
+The options are compared on **common random numbers**: playout ``i`` of every option rolls
+the same dice stream (seed ``seed + i``), so a difference between two rows comes from the
+options and not from luck. Each row gives the win, draw and loss counts, the win rate with
+its 95% (Wilson) interval, the mean final score with its 95% interval and the distribution
+of final scores. ``jobs=2`` plays on two processes (the results are the same game for game;
+``jobs=1`` is for places without processes, such as JupyterLite). ``on_progress(result)``
+is called with the result so far as games finish, ``should_stop()`` is polled and ends the
+run early with what has been played.
+
+With ``options=None`` every legal option of the pending decision is compared — except that
+options leading to the same position are one row: for a deterministic policy (the heuristic
+and fast players) the position is followed up to the next roll, so "fire the token on 8,
+then the one on 13" and "fire the token on 13, then the one on 8" are the same row. Their
+playouts would be the same games, seed for seed.
+
+:func:`hint` answers "which option is best, and why?" in one sentence within a time budget.
+
+    >>> from pavlov_widgets.engine.examples.scenarios import get_scenario
+    >>> game = get_scenario("ju87").build(auto_roll=True)
+    >>> result = compare(game, games=4, jobs=1)
+    >>> result.rows[0].games
+    4
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import multiprocessing
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import Game, PavlovError
+from ..sim.policies import Policy, get_policy, policy_name, policy_rng
+from ..sim.simulate import play_to_end
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+DEFINITIONS = (
+    "win: the deck is played out with a final score of 1 or more (Victory, 6.0); "
+    "draw: a final score from -9 to 0 (6.0 table, Draw); "
+    "loss: -10 or less, or an immediate loss (overrun track, second Disrupted token on the "
+    "62nd Army CP, empty house: 6.0)"
+)
+"""What win, draw and loss mean in every result (6.0 Ending the Game)."""
+
+FOLLOW_LIMIT = 400
+"""The most decisions followed ahead of the dice when merging options (a safety bound)."""
+
+MIN_HINT_GAMES = 8
+"""Games per option a hint plays even when its time budget runs out first."""
+
+PROGRESS_EVERY = 0.2
+"""Seconds between two calls of ``on_progress`` (at most; the last call always comes)."""
+
+
+class CompareError(PavlovError, ValueError):
+    """A comparison that cannot be made as asked (the message names what is wrong)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A whole plan: several option ids taken one after the other, then the policy plays on.
+
+    ``Plan("Fire two tokens", ["aa:8", "aa:13", "fire"])`` — each step must be legal when
+    its turn comes, and no roll may come between two steps.
+    """
+
+    label: str
+    steps: tuple[str, ...]
+
+    def __init__(self, label: str, steps: Sequence[str]) -> None:
+        if not isinstance(label, str) or not label.strip():
+            raise CompareError(f"a plan needs a label (a non-empty text), not {label!r}")
+        if isinstance(steps, str) or not isinstance(steps, Sequence) or not steps:
+            raise CompareError(
+                f"plan {label!r}: steps must be a non-empty list of option ids, not {steps!r}")
+        for step in steps:
+            if not isinstance(step, str):
+                raise CompareError(f"plan {label!r}: each step is an option id, not {step!r}")
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "steps", tuple(steps))
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default); (0, 1) when n is 0."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (0.0 if wins <= 0 else max(0.0, centre - half),
+            1.0 if wins >= n else min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Row:
+    """One option (or plan) played out: how its games ended.
+
+    ``outcomes`` holds each game's (seed, result, score) in seed order, so two rows can be
+    compared game for game (common random numbers).
+    """
+
+    option_id: str
+    label: str
+    steps: tuple[str, ...]
+    """The option ids taken before the policy plays on (one for a single option)."""
+    same_as: tuple[str, ...]
+    """Ids of other legal options that lead to the same position (merged into this row)."""
+    same_as_labels: tuple[str, ...]
+    """Their labels, in the same order."""
+    outcomes: tuple[tuple[int, str, int], ...]
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return len(self.outcomes)
+
+    def count(self, result: str) -> int:
+        """Games with this result (win, draw or loss)."""
+        return sum(1 for _, r, _ in self.outcomes if r == result)
+
+    @property
+    def wins(self) -> int:
+        """Games won (final score 1 or more, 6.0)."""
+        return self.count("win")
+
+    @property
+    def draws(self) -> int:
+        """Games drawn (final score -9 to 0, 6.0)."""
+        return self.count("draw")
+
+    @property
+    def losses(self) -> int:
+        """Games lost (final score -10 or less, or an immediate loss, 6.0)."""
+        return self.count("loss")
+
+    def rate(self, result: str) -> float:
+        """The share of games with this result (0 when no game was played)."""
+        return self.count(result) / self.games if self.games else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        """The share of games won."""
+        return self.rate("win")
+
+    @property
+    def draw_rate(self) -> float:
+        """The share of games drawn."""
+        return self.rate("draw")
+
+    @property
+    def loss_rate(self) -> float:
+        """The share of games lost."""
+        return self.rate("loss")
+
+    @property
+    def win_rate_interval(self) -> tuple[float, float]:
+        """The 95% (Wilson) interval of the win rate."""
+        return wilson(self.wins, self.games)
+
+    @property
+    def scores(self) -> list[int]:
+        """Every game's final score, in seed order."""
+        return [s for _, _, s in self.outcomes]
+
+    @property
+    def mean_score(self) -> float:
+        """The mean final score (0 when no game was played)."""
+        return statistics.fmean(self.scores) if self.outcomes else 0.0
+
+    @property
+    def mean_score_interval(self) -> tuple[float, float]:
+        """The 95% interval of the mean final score (normal approximation)."""
+        half = Z95 * statistics.stdev(self.scores) / math.sqrt(self.games) if (
+            self.games > 1) else math.inf
+        return self.mean_score - half, self.mean_score + half
+
+    @property
+    def score_counts(self) -> dict[int, int]:
+        """Final score → games, lowest score first."""
+        return dict(sorted(Counter(self.scores).items()))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The row as plain data."""
+        return {
+            "option_id": self.option_id, "label": self.label, "steps": list(self.steps),
+            "same_as": list(self.same_as), "same_as_labels": list(self.same_as_labels),
+            "games": self.games, "wins": self.wins,
+            "draws": self.draws, "losses": self.losses, "win_rate": self.win_rate,
+            "win_rate_interval": list(self.win_rate_interval), "mean_score": self.mean_score,
+            "score_counts": self.score_counts,
+        }
+
+
+@dataclass(frozen=True)
+class ComparisonResult:
+    """Each option of a decision played out on the same dice (see the module docstring)."""
+
+    prompt: str
+    rule: str
+    policy: str
+    seed: int
+    games: int
+    """Games asked for per option (a stopped run played fewer: see each row's ``games``)."""
+    rows: tuple[Row, ...]
+    elapsed: float = 0.0
+    stopped: bool = False
+    jobs: int = 1
+
+    @property
+    def done(self) -> int:
+        """Games played per option so far."""
+        return min((r.games for r in self.rows), default=0)
+
+    def row(self, option: str) -> Row:
+        """The row of an option id (or one merged into a row) or a plan's label."""
+        for r in self.rows:
+            if option in (r.option_id, r.label) or option in r.same_as:
+                return r
+        raise KeyError(f"no row for {option!r}; rows: {', '.join(r.option_id for r in self.rows)}")
+
+    def best(self) -> Row:
+        """The row with the highest win rate (the higher mean score on a tie)."""
+        return max(self.rows, key=lambda r: (r.win_rate, r.mean_score))
+
+    def text(self) -> str:
+        """The table as text, with what it answers and what its words mean."""
+        state = (f"stopped after {self.done} of {self.games} games per option"
+                 if self.stopped else f"{self.done} games per option")
+        lines = [
+            f"{self.prompt} ({self.rule})" if self.rule else self.prompt,
+            f"Each option played to the end of the game, {state}, same dice for every option "
+            f"(seeds {self.seed}-{self.seed + max(self.done, 1) - 1}), policy {self.policy}.",
+        ]
+        width = max((len(r.label) for r in self.rows), default=6)
+        lines.append(f"  {'option':<{width}}  {'games':>5}  {'win':>4} {'(95%)':>11}  "
+                     f"{'draw':>4}  {'loss':>4}  {'mean score':>14}")
+        for r in self.rows:
+            lo, hi = r.win_rate_interval
+            slo, shi = r.mean_score_interval
+            half = (shi - slo) / 2
+            score = f"{r.mean_score:+.1f} ± {half:.1f}" if math.isfinite(half) else (
+                f"{r.mean_score:+.1f}")
+            lines.append(
+                f"  {r.label:<{width}}  {r.games:>5}  {r.win_rate:4.0%} ({lo:4.0%}-{hi:4.0%})  "
+                f"{r.draw_rate:4.0%}  {r.loss_rate:4.0%}  {score:>14}"
+            )
+            if r.same_as:
+                lines.append(f"  {'':<{width}}  (the same position as: "
+                             f"{'; '.join(r.same_as_labels)})")
+        lines.append("Terms (6.0): " + DEFINITIONS + ".")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return (f"<ComparisonResult {len(self.rows)} options x {self.done} games "
+                f"({self.policy}{', stopped' if self.stopped else ''})>")
+
+    def _repr_html_(self) -> str:
+        body = []
+        for r in self.rows:
+            lo, hi = r.win_rate_interval
+            same = (f"<br><small>the same position as: "
+                    f"{html.escape('; '.join(r.same_as_labels))}</small>" if r.same_as else "")
+            body.append(
+                f"<tr><td>{html.escape(r.label)}{same}</td><td>{r.games}</td>"
+                f"<td>{r.wins}</td><td>{r.draws}</td><td>{r.losses}</td>"
+                f"<td>{r.win_rate:.0%} ({lo:.0%}–{hi:.0%})</td><td>{r.draw_rate:.0%}</td>"
+                f"<td>{r.loss_rate:.0%}</td><td>{r.mean_score:+.1f}</td></tr>"
+            )
+        stopped = " (stopped early)" if self.stopped else ""
+        return (
+            f"<p><b>{html.escape(self.prompt)}</b> — each option played to the end "
+            f"{self.done} times on the same dice, policy {html.escape(self.policy)}{stopped}."
+            "</p><table><tr><th>option</th><th>games</th><th>wins</th><th>draws</th>"
+            "<th>losses</th><th>win rate (95%)</th><th>draw rate</th><th>loss rate</th>"
+            f"<th>mean score</th></tr>{''.join(body)}</table>"
+            f"<p><small>{html.escape(DEFINITIONS)}.</small></p>"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole result as plain data."""
+        return {"prompt": self.prompt, "rule": self.rule, "policy": self.policy,
+                "seed": self.seed, "games": self.games, "done": self.done,
+                "stopped": self.stopped, "elapsed_s": self.elapsed,
+                "rows": [r.to_dict() for r in self.rows]}
+
+
+# --- setting the options up ------------------------------------------------------------------
+
+
+@dataclass
+class _Start:
+    """An option (or plan) ready to be played out: the position after its steps."""
+
+    option_id: str
+    label: str
+    steps: tuple[str, ...]
+    game: Game
+    same_as: list[tuple[str, str]] = field(default_factory=list)
+    """(id, label) of the options merged into this one."""
+
+
+def _decision(game: Game) -> dict[str, Any]:
+    p = game.state.pending
+    if game.is_over or p is None or p["kind"] != "decision":
+        what = "the game is over" if game.is_over else "a roll is pending: roll it first"
+        raise CompareError(f"no decision is pending ({what}); compare needs a decision")
+    return p
+
+
+def _after(game: Game, steps: Sequence[str], what: str) -> Game:
+    """A copy of ``game`` after ``steps`` (no roll between them), or a CompareError."""
+    branch = game.copy()
+    branch.auto_roll = False
+    for i, step in enumerate(steps, 1):
+        p = branch.state.pending
+        if branch.is_over or p is None or p["kind"] != "decision":
+            raise CompareError(
+                f"{what}: step {i} ({step!r}) comes after "
+                + ("the end of the game" if branch.is_over else "a roll") +
+                "; a plan's steps must all come before the next roll")
+        legal = branch.legal_ids()
+        if step not in legal:
+            raise CompareError(
+                f"{what}: step {i} ({step!r}) is not a legal option there; legal: "
+                + ", ".join(legal))
+        branch.apply(step)
+    return branch
+
+
+def _starts(game: Game, options: Sequence[str | Plan] | None, policy: Policy,
+            seed: int) -> list[_Start]:
+    p = _decision(game)
+    legal = game.legal_actions()
+    labels = {o.id: o.label for o in legal}
+    if options is None:
+        starts = [_Start(o.id, o.label, (o.id,), _after(game, [o.id], o.label)) for o in legal]
+        return _merge_same(starts, policy, seed)
+    if isinstance(options, (str, Plan)) or not isinstance(options, Sequence) or not options:
+        raise CompareError(
+            "options must be None (every option) or a non-empty list of option ids and Plans,"
+            f" not {options!r}")
+    out: list[_Start] = []
+    seen: set[str] = set()
+    for item in options:
+        if isinstance(item, Plan):
+            key, start = item.label, _Start(f"plan:{item.label}", item.label, item.steps,
+                                            _after(game, item.steps, f"plan {item.label!r}"))
+        elif isinstance(item, str):
+            if item not in labels:
+                raise CompareError(
+                    f"unknown option {item!r} for {p['prompt']!r}; legal: "
+                    + ", ".join(labels))
+            key, start = item, _Start(item, labels[item], (item,), _after(game, [item], item))
+        else:
+            raise CompareError(f"an option is an option id or a Plan, not {item!r}")
+        if key in seen:
+            raise CompareError(f"{key!r} is listed twice")
+        seen.add(key)
+        out.append(start)
+    return out
+
+
+def _merge_same(starts: list[_Start], policy: Policy, seed: int) -> list[_Start]:
+    """One row per distinct position (followed up to the next roll for a steady policy)."""
+    steady = bool(getattr(policy, "deterministic", False))
+    rng = policy_rng(seed, policy_name(policy))
+    merged: list[tuple[Any, _Start]] = []
+    for start in starts:
+        key = _position_key(start.game, policy if steady else None, rng)
+        for other_key, other in merged:
+            if key is not None and key == other_key:
+                other.same_as.append((start.option_id, start.label))
+                break
+        else:
+            merged.append((key, start))
+    return [s for _, s in merged]
+
+
+def _position_key(game: Game, policy: Policy | None, rng: Any) -> Any:
+    """The position as data, followed by ``policy`` until a roll; None if not comparable."""
+    ahead = game.copy()
+    cards = ahead.state.card_rng
+    for _ in range(FOLLOW_LIMIT if policy is not None else 0):
+        p = ahead.state.pending
+        if ahead.is_over or p is None or p["kind"] != "decision":
+            break
+        ahead.apply(policy(ahead, rng))  # type: ignore[misc]
+        if ahead.state.card_rng != cards:  # a shuffle: playouts would shuffle differently
+            return None
+    return repr(ahead.state.to_dict())
+
+
+# --- playing ---------------------------------------------------------------------------------
+
+_Outcome = tuple[int, int, str, int]
+"""(row index, seed, result, score) of one playout."""
+
+_SHARED: dict[str, Any] = {}
+"""What a worker process plays (set by :func:`_share` as the worker starts)."""
+
+
+def _play(starts: Sequence[_Start], policy: Policy, name: str, index: int,
+          seed: int) -> _Outcome:
+    """One playout: row ``index`` from dice seed ``seed`` (an error notes which)."""
+    start = starts[index]
+    branch = start.game.fork(seed=seed, auto_roll=True)
+    try:
+        play_to_end(branch, policy, policy_rng(seed, name), name=name)
+    except Exception as exc:
+        exc.add_note(f"in a playout of {start.label!r} (dice seed {seed}, policy {name})")
+        raise
+    o = branch.outcome or {}
+    return index, seed, str(o.get("result", "?")), int(o.get("score", 0))
+
+
+def _share(starts: list[_Start], policy: Policy, name: str) -> None:
+    """A worker's start: what it will play (handed over in memory by the fork)."""
+    _SHARED.update(starts=starts, policy=policy, name=name)
+
+
+def _play_block(block: tuple[int, int]) -> list[_Outcome]:
+    """Play seeds ``block[0]`` … ``block[0] + block[1] - 1`` for every option (a worker)."""
+    starts, policy, name = _SHARED["starts"], _SHARED["policy"], _SHARED["name"]
+    return [_play(starts, policy, name, i, s)
+            for s in range(block[0], block[0] + block[1]) for i in range(len(starts))]
+
+
+def _fork_context() -> Any:
+    """The fork start method where the platform has it (None in JupyterLite or on Windows)."""
+    try:
+        return multiprocessing.get_context("fork")
+    except (ValueError, AttributeError, NotImplementedError):
+        return None
+
+
+def compare(
+    game: Game,
+    options: Sequence[str | Plan] | None = None,
+    *,
+    games: int = 1000,
+    seed: int = 0,
+    jobs: int = 2,
+    policy: str | Policy = "fast",
+    on_progress: Callable[[ComparisonResult], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> ComparisonResult:
+    """Play every option (or plan) of the pending decision ``games`` times to the end.
+
+    See the module docstring for the definitions, the common dice and the merging of
+    options that lead to the same position. The game itself is never changed.
+
+    Raises:
+        CompareError: no decision is pending, an unknown option id, a plan step that is not
+            legal, a bad number of games, jobs or seed.
+        ValueError: an unknown policy name.
+    """
+    _check_counts(games, jobs, seed)
+    chooser = get_policy(policy)
+    starts = _starts(game, options, chooser, seed)
+    return _run(game, starts, games, seed, jobs, chooser, policy_name(policy), on_progress,
+                should_stop)
+
+
+def play_position(
+    game: Game,
+    *,
+    games: int = 100,
+    seed: int = 0,
+    jobs: int = 1,
+    policy: str | Policy = "fast",
+    on_progress: Callable[[ComparisonResult], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> ComparisonResult:
+    """Play the position as it stands ``games`` times to the end: a result with one row.
+
+    Works at a decision or at a pending roll (each playout rolls its own dice). The game
+    itself is never changed.
+
+    Raises:
+        CompareError: the game is over, or a bad number of games, jobs or seed.
+    """
+    _check_counts(games, jobs, seed)
+    if game.is_over:
+        raise CompareError("the game is over: there is nothing left to play out")
+    chooser = get_policy(policy)
+    start = game.copy()
+    start.auto_roll = False
+    starts = [_Start("as-it-stands", "The position as it stands", (), start)]
+    return _run(game, starts, games, seed, jobs, chooser, policy_name(policy), on_progress,
+                should_stop)
+
+
+def _check_counts(games: int, jobs: int, seed: int) -> None:
+    for name, value, low in (("games", games, 1), ("jobs", jobs, 1), ("seed", seed, 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise CompareError(f"{name} must be a whole number of at least {low}, not {value!r}")
+
+
+def _run(game: Game, starts: list[_Start], games: int, seed: int, jobs: int, chooser: Policy,
+         name: str, on_progress: Callable[[ComparisonResult], None] | None,
+         should_stop: Callable[[], bool] | None, min_done: int = 0) -> ComparisonResult:
+    """Play the prepared options (see :func:`compare`).
+
+    ``should_stop`` is heard only once ``min_done`` games of every option are played.
+    """
+    context = _fork_context() if jobs > 1 else None
+    used = jobs if context is not None else 1
+    p = game.state.pending or {}
+    prompt, rule = str(p.get("prompt", "")), str(p.get("rule", ""))
+    found: dict[int, list[tuple[int, str, int]]] = {i: [] for i in range(len(starts))}
+    begun = time.perf_counter()
+    last = [begun]
+
+    def result(stopped: bool = False) -> ComparisonResult:
+        rows = tuple(
+            Row(s.option_id, s.label, s.steps, tuple(i for i, _ in s.same_as),
+                tuple(label for _, label in s.same_as), tuple(sorted(found[i])))
+            for i, s in enumerate(starts)
+        )
+        return ComparisonResult(prompt, rule, name, seed, games, rows,
+                                time.perf_counter() - begun, stopped, used)
+
+    def record(outcomes: list[_Outcome], final: bool = False) -> None:
+        for i, s, r, score in outcomes:
+            found[i].append((s, r, score))
+        now = time.perf_counter()
+        if on_progress is not None and (final or now - last[0] >= PROGRESS_EVERY):
+            last[0] = now
+            on_progress(result())
+
+    if should_stop is not None and min_done > 0:
+        asked = should_stop
+
+        def should_stop() -> bool:
+            return min(len(v) for v in found.values()) >= min_done and asked()
+
+    games_left = range(seed, seed + games)
+    stopped = False
+    if used > 1:
+        try:
+            stopped = _in_processes(context, used, starts, chooser, name, games_left, record,
+                                    should_stop)
+        except _NoProcesses:
+            used = 1  # e.g. inside a worker process already: play here instead
+    if used == 1:
+        for s in games_left:
+            if should_stop is not None and should_stop():
+                stopped = True
+                break
+            record([_play(starts, chooser, name, i, s) for i in range(len(starts))])
+    final = result(stopped)
+    if on_progress is not None:
+        on_progress(final)
+    return final
+
+
+def _in_processes(context: Any, jobs: int, starts: list[_Start], policy: Policy, name: str,
+                  seeds: range, record: Callable[[list[_Outcome]], None],
+                  should_stop: Callable[[], bool] | None) -> bool:
+    """Play the seeds in small blocks on ``jobs`` forked processes; True if stopped early."""
+    # blocks of about eight playouts keep both processes busy and the progress moving
+    size = max(1, min(8 // len(starts) or 1, len(seeds) // (jobs * 4) or 1))
+    blocks = [(s, min(size, seeds.stop - s)) for s in range(seeds.start, seeds.stop, size)]
+    try:  # fork hands the options and the policy over in memory: nothing is pickled
+        pool = context.Pool(jobs, initializer=_share, initargs=(starts, policy, name))
+    except (OSError, AssertionError, NotImplementedError, ValueError) as exc:
+        raise _NoProcesses(str(exc)) from exc
+    stopped = False
+    try:
+        pending = pool.imap_unordered(_play_block, blocks)
+        done = 0
+        while done < len(blocks):
+            if should_stop is not None and should_stop():
+                stopped = True
+                break
+            try:
+                outcomes = pending.next(timeout=0.05)
+            except multiprocessing.TimeoutError:
+                continue
+            done += 1
+            record(outcomes)
+    finally:
+        pool.terminate()
+        pool.join()
+    return stopped
+
+
+class _NoProcesses(Exception):
+    """Worker processes cannot be started here (the games are played in this process)."""
+
+
+# --- the hint --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Which option of the pending decision is best, in one sentence, and how sure that is.
+
+    ``confidence`` says how sure it is that the chosen option really wins more often than
+    the runner-up (:func:`paired_confidence`, an exact test over the games played on the
+    same dice); 1.0 when there is nothing to choose between.
+    """
+
+    option_id: str
+    label: str
+    sentence: str
+    confidence: float
+    result: ComparisonResult
+
+    def __str__(self) -> str:
+        return self.sentence
+
+    def __repr__(self) -> str:
+        return f"<Hint {self.option_id}: {self.sentence}>"
+
+    def _repr_html_(self) -> str:
+        return f"<p>💡 {html.escape(self.sentence)}</p>"
+
+
+def _best_rated(game: Game, policy: Policy, starts: list[_Start], keep: int) -> list[_Start]:
+    """The ``keep`` starts the policy rates best (all of them if it rates nothing)."""
+    rate = getattr(policy, "score", None)
+    if len(starts) <= keep or not callable(rate):
+        return starts
+    value = {o.id: v for o, v, _ in rate(game)}
+    ranked = sorted(range(len(starts)),
+                    key=lambda i: -max(value.get(x, -math.inf) for x in
+                                       (starts[i].option_id, *(y for y, _ in starts[i].same_as))))
+    chosen = sorted(ranked[:keep])  # back in the engine's order
+    return [starts[i] for i in chosen]
+
+
+def paired_confidence(best: Row, other: Row) -> float:
+    """How sure it is that ``best`` wins more often than ``other``, from their common games.
+
+    Only the games where one option wins and the other does not tell them apart (the same
+    dice for both); the confidence is one minus the mid-p value of the exact sign test on
+    those games: 0.5 when they split evenly (or there are none), near 1 when nearly all go
+    the same way. Exact, so it does not overstate what a few dozen games show.
+    """
+    theirs = {s: r == "win" for s, r, _ in other.outcomes}
+    ahead = behind = 0
+    for s, r, _ in best.outcomes:
+        if s in theirs and (r == "win") != theirs[s]:
+            if r == "win":
+                ahead += 1
+            else:
+                behind += 1
+    n = ahead + behind
+    if n == 0:
+        return 0.5
+    above = sum(math.comb(n, k) for k in range(ahead + 1, n + 1))
+    p_value = (above + 0.5 * math.comb(n, ahead)) / 2 ** n
+    return 1.0 - p_value
+
+
+def _sure(confidence: float) -> str:
+    if confidence >= 0.95:
+        return "high"
+    if confidence >= 0.8:
+        return "fair"
+    return "low: the options are close"
+
+
+def hint(
+    game: Game,
+    *,
+    budget_s: float = 1.5,
+    jobs: int = 2,
+    policy: str | Policy = "fast",
+    seed: int = 0,
+    max_games: int = 2000,
+    candidates: int = 3,
+) -> Hint:
+    """The best option of the pending decision in one sentence, within ``budget_s`` seconds.
+
+    The distinct options are played out on the same dice (:func:`compare`) until the time
+    is up (or ``max_games`` per option); the option with the highest win rate is named,
+    with its interval, the runner-up's rate and the mean score difference. When there are
+    more than ``candidates`` distinct options and the policy rates options (the heuristic
+    and fast players' ``score``), only its ``candidates`` best-rated are played out, so the
+    games go where the choice is close (the sentence says so).
+
+    Raises:
+        CompareError: no decision is pending, or a bad budget.
+    """
+    if isinstance(budget_s, bool) or not isinstance(budget_s, (int, float)) or budget_s <= 0:
+        raise CompareError(f"budget_s must be a positive number of seconds, not {budget_s!r}")
+    deadline = time.perf_counter() + budget_s
+    for name, value, low in (("jobs", jobs, 1), ("seed", seed, 0), ("max_games", max_games, 1),
+                             ("candidates", candidates, 2)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise CompareError(f"{name} must be a whole number of at least {low}, not {value!r}")
+    chooser = get_policy(policy)
+    starts = _starts(game, None, chooser, seed)
+    if len(starts) == 1:
+        only = starts[0]
+        row = Row(only.option_id, only.label, only.steps, tuple(i for i, _ in only.same_as),
+                  tuple(label for _, label in only.same_as), ())
+        p = game.state.pending or {}
+        result = ComparisonResult(str(p.get("prompt", "")), str(p.get("rule", "")),
+                                  policy_name(policy), seed, 0, (row,))
+        what = "every option leads to the same position" if only.same_as else "no other option"
+        return Hint(only.option_id, only.label,
+                    f"{only.label}: {what}, so nothing is lost either way.", 1.0, result)
+    distinct = len(starts)
+    starts = _best_rated(game, chooser, starts, candidates)
+    # a hint always rests on some games: the first ones are played even past the budget
+    result = _run(game, starts, max_games, seed, jobs, chooser, policy_name(policy), None,
+                  lambda: time.perf_counter() >= deadline, min(MIN_HINT_GAMES, max_games))
+    best = result.best()
+    others = sorted((r for r in result.rows if r is not best),
+                    key=lambda r: (r.win_rate, r.mean_score), reverse=True)
+    runner = others[0]
+    confidence = paired_confidence(best, runner)
+    lo, hi = best.win_rate_interval
+    sentence = (
+        f"{best.label}: wins {best.win_rate:.0%} ± {(hi - lo) / 2:.0%} of {best.games} games "
+        f"against {runner.win_rate:.0%} for {runner.label}; mean score "
+        f"{best.mean_score:+.1f} against {runner.mean_score:+.1f} "
+        f"(confidence {confidence:.0%}, {_sure(confidence)})"
+        + (f"; the {len(starts)} best-rated of {distinct} options were played out."
+           if len(starts) < distinct else ".")
+    )
+    return Hint(best.option_id, best.label, sentence, confidence, result)

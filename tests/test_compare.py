@@ -1,0 +1,234 @@
+"""Comparing options by playouts, whole plans, and the hint (pavlov_widgets.tutor.compare).
+
+No test here times anything: speed is read from ``benchmarks/lab_bench.py``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from pavlov_widgets.engine import Game
+from pavlov_widgets.engine.examples.scenarios import get_scenario
+from pavlov_widgets.tutor.compare import (
+    CompareError,
+    ComparisonResult,
+    Plan,
+    compare,
+    hint,
+    paired_confidence,
+    play_position,
+    wilson,
+)
+
+TWO = Plan("Fire two tokens", ["aa:8", "aa:13", "fire"])
+THREE = Plan("Fire three tokens", ["aa:8", "aa:12", "aa:13", "fire"])
+
+
+def ju87() -> Game:
+    """A four-plane Ju 87 raid with three Anti-aircraft tokens ready (3.0 Bomb Stalingrad)."""
+    return get_scenario("ju87").build(auto_roll=True)
+
+
+def snapshot(game: Game) -> tuple[Any, ...]:
+    return game.state.to_dict(), game.history, len(game.log), game.rev
+
+
+def test_the_same_seed_gives_the_same_result() -> None:
+    first = compare(ju87(), games=3, seed=4, jobs=1, policy="random")
+    again = compare(ju87(), games=3, seed=4, jobs=1, policy="random")
+    assert [r.outcomes for r in first.rows] == [r.outcomes for r in again.rows]
+    assert [s for s, _, _ in first.rows[0].outcomes] == [4, 5, 6]
+
+
+def test_two_processes_play_the_same_games_as_one() -> None:
+    one = compare(ju87(), [TWO, THREE], games=6, seed=2, jobs=1)
+    two = compare(ju87(), [TWO, THREE], games=6, seed=2, jobs=2)
+    assert [r.outcomes for r in one.rows] == [r.outcomes for r in two.rows]
+    assert two.jobs == 2 and one.jobs == 1
+    assert [(r.wins, r.draws, r.losses) for r in one.rows] == [
+        (r.wins, r.draws, r.losses) for r in two.rows]
+
+
+def test_every_option_meets_the_same_dice() -> None:
+    """Common random numbers: the games of every row are dealt from the same seeds."""
+    result = compare(ju87(), ["aa:8", "fire"], games=4, seed=10, jobs=1, policy="random")
+    seeds = [[s for s, _, _ in r.outcomes] for r in result.rows]
+    assert seeds == [[10, 11, 12, 13]] * 2
+
+
+def test_progress_comes_as_games_finish_and_ends_with_the_whole_result() -> None:
+    seen: list[ComparisonResult] = []
+    final = compare(ju87(), ["aa:8", "fire"], games=3, jobs=1, policy="random",
+                    on_progress=seen.append)
+    assert seen and seen[-1] is final
+    assert [r.done for r in seen] == sorted(r.done for r in seen)
+    assert final.done == 3 and not final.stopped
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_should_stop_ends_the_run_with_what_was_played(jobs: int) -> None:
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 2
+
+    result = compare(ju87(), ["aa:8", "fire"], games=500, jobs=jobs, policy="random",
+                     should_stop=stop)
+    assert result.stopped and result.done < 500
+    assert result.rows[0].games == result.rows[1].games  # whole seeds only: still paired
+    assert "stopped" in result.text()
+
+
+def test_plans_compare_whole_sequences_of_choices() -> None:
+    game = ju87()
+    before = snapshot(game)
+    result = compare(game, [TWO, THREE], games=2, jobs=1)
+    assert [r.label for r in result.rows] == ["Fire two tokens", "Fire three tokens"]
+    assert result.rows[0].steps == ("aa:8", "aa:13", "fire")
+    assert result.row("Fire three tokens").games == 2
+    assert snapshot(game) == before
+
+
+def test_a_plan_with_an_illegal_step_is_refused_naming_the_step() -> None:
+    game = ju87()
+    before = snapshot(game)
+    with pytest.raises(CompareError, match=r"step 2 \('aa:8'\) is not a legal option"):
+        compare(game, [Plan("Twice the same", ["aa:8", "aa:8", "fire"])], games=1)
+    with pytest.raises(CompareError, match="before the next roll"):
+        compare(game, [Plan("Too far", ["fire", "aa:8"])], games=1)
+    assert snapshot(game) == before
+
+
+def test_a_plan_needs_a_label_and_steps() -> None:
+    with pytest.raises(CompareError, match="label"):
+        Plan("", ["fire"])
+    with pytest.raises(CompareError, match="non-empty list"):
+        Plan("Nothing", [])
+    with pytest.raises(CompareError, match="non-empty list"):
+        Plan("A string", "fire")  # type: ignore[arg-type]
+
+
+def test_options_leading_to_the_same_position_are_one_row() -> None:
+    """Which token fires first changes nothing: one row, naming the others (3.0 Bomb)."""
+    game = ju87()
+    result = compare(game, games=1, jobs=1)
+    assert [r.option_id for r in result.rows] == ["aa:8", "fire"]
+    assert len(result.rows[0].same_as) == 2
+    assert result.row("aa:13") is result.rows[0]
+    assert "the same position as" in result.text()
+
+
+def test_listed_options_are_never_merged() -> None:
+    result = compare(ju87(), ["aa:8", "aa:12"], games=1, jobs=1)
+    assert [r.option_id for r in result.rows] == ["aa:8", "aa:12"]
+
+
+def test_results_define_win_draw_and_loss_and_add_up() -> None:
+    result = compare(ju87(), ["aa:8", "fire"], games=5, jobs=1, policy="random")
+    for row in result.rows:
+        assert row.wins + row.draws + row.losses == row.games == 5
+        assert sum(row.score_counts.values()) == 5
+        lo, hi = row.win_rate_interval
+        assert 0 <= lo <= row.win_rate <= hi <= 1
+        low, high = row.mean_score_interval
+        assert low <= row.mean_score <= high
+    text, page = result.text(), result._repr_html_()
+    for word in ("win:", "draw:", "loss:", "immediate loss", "6.0"):
+        assert word in text
+    assert "draw rate" in page and "<table>" in page
+    assert result.to_dict()["rows"][0]["games"] == 5
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(5, 10)
+    assert math.isclose(lo, 0.2366, abs_tol=1e-4) and math.isclose(hi, 0.7634, abs_tol=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_hint_names_a_legal_option_in_a_sentence() -> None:
+    game = ju87()
+    before = snapshot(game)
+    answer = hint(game, budget_s=0.3, jobs=1, max_games=6)
+    assert answer.option_id in game.legal_ids()
+    assert answer.label in answer.sentence and "%" in answer.sentence
+    assert "confidence" in answer.sentence
+    assert 0.0 <= answer.confidence <= 1.0
+    assert answer.result.done >= 1
+    assert snapshot(game) == before
+
+
+def test_hint_with_one_distinct_option_says_so() -> None:
+    game = ju87()
+    game.apply("aa:8")
+    game.apply("aa:12")
+    game.apply("aa:13")  # only "fire" is left
+    answer = hint(game, budget_s=0.3, jobs=1)
+    assert answer.option_id == "fire" and answer.confidence == 1.0
+
+
+def test_paired_confidence_reads_the_common_games() -> None:
+    result = compare(ju87(), ["aa:8", "fire"], games=4, jobs=1, policy="random")
+    a, b = result.rows
+    assert 0.0 <= paired_confidence(a, b) <= 1.0
+    assert paired_confidence(a, a) == 0.5
+    assert paired_confidence(b, a) == 1 - paired_confidence(a, b)
+
+
+@pytest.mark.parametrize(
+    ("options", "kwargs", "message"),
+    [
+        (["aa:99"], {}, "unknown option 'aa:99'.*legal: aa:8, aa:12, aa:13, fire"),
+        (["fire", "fire"], {}, "listed twice"),
+        ([], {}, "non-empty list"),
+        ("fire", {}, "non-empty list"),
+        ([42], {}, "an option id or a Plan"),
+        (None, {"games": 0}, "games must be a whole number of at least 1, not 0"),
+        (None, {"games": "3"}, "games must be a whole number"),
+        (None, {"jobs": 0}, "jobs must be"),
+        (None, {"seed": -1}, "seed must be"),
+    ],
+)
+def test_bad_requests_are_refused_and_change_nothing(
+    options: Any, kwargs: dict[str, Any], message: str
+) -> None:
+    game = ju87()
+    before = snapshot(game)
+    with pytest.raises(CompareError, match=message):
+        compare(game, options, **kwargs)
+    assert snapshot(game) == before
+
+
+def test_an_unknown_policy_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown policy 'clever'"):
+        compare(ju87(), games=1, policy="clever")
+
+
+def test_no_decision_no_comparison_but_the_position_plays_out() -> None:
+    game = get_scenario("sniper").build()  # a roll is pending
+    before = snapshot(game)
+    with pytest.raises(CompareError, match="no decision is pending"):
+        compare(game, games=1)
+    with pytest.raises(CompareError, match="no decision is pending"):
+        hint(game)
+    with pytest.raises(CompareError, match="budget_s"):
+        hint(ju87(), budget_s=0)
+    result = play_position(game, games=2, seed=3, policy="random")
+    assert result.rows[0].games == 2 and result.rows[0].steps == ()
+    assert snapshot(game) == before
+
+
+def test_paired_confidence_is_the_exact_sign_test_on_the_games_that_differ() -> None:
+    """Five games won only by the first option, one only by the second: mid-p 4/64."""
+    from pavlov_widgets.tutor.compare import Row
+
+    a = Row("a", "a", ("a",), (), (), tuple(
+        (i, "win" if i < 6 else "loss", 0) for i in range(20)))
+    b = Row("b", "b", ("b",), (), (), tuple(
+        (i, "win" if i in (0, 6) else "loss", 0) for i in range(20)))
+    assert paired_confidence(a, b) == 1 - 4 / 64
+    assert paired_confidence(b, a) == 4 / 64
