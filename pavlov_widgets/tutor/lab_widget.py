@@ -1,0 +1,643 @@
+"""The what-if lab as one widget: the board, the odds that follow it, a comparison and a hint.
+
+:class:`Lab` puts the lab's answers beside the board they are about (issue 13):
+
+* **the odds** follow the game (:meth:`Game.on_change <pavlov_widgets.engine.Game.on_change>`):
+  while a Wehrmacht card resolves (or a Storm Group raid is under way) the chart shows what
+  the *whole card* does, exactly (:func:`~pavlov_widgets.tutor.card_odds.card_odds`: the
+  chance of each thing it may do, 3.0); at any other roll, the next roll's odds
+  (:func:`~pavlov_widgets.tutor.lab.odds`, 3.0 dice); where both apply a toggle chooses;
+* **"Compare the choices"** plays every option of the pending decision to the end many
+  times on the same dice (:func:`~pavlov_widgets.tutor.compare.compare`), live, with a
+  progress bar and Stop (:class:`~pavlov_widgets.tutor.charts.ComparisonChart`); how many
+  games and on how many processes are set beside the button;
+* **"Hint"** names the best option in one sentence
+  (:func:`~pavlov_widgets.tutor.compare.hint`) and rings it on the board
+  (:meth:`Board.mark <pavlov_widgets.widget.Board.mark>`);
+* **"Edit position" / "Play from here"** switch the board to its position editor and back,
+  where the board has one (``Board.edit``); :meth:`Lab.load` opens any
+  :class:`~pavlov_widgets.engine.examples.positions.Position` (or its JSON) from code.
+
+Everything the buttons show is also a Python call returning the result object:
+:meth:`Lab.odds`, :meth:`Lab.card_odds`, :meth:`Lab.compare`, :meth:`Lab.hint`.
+
+Layout: the board on the left, the lab's column (at least 300 px) beside it; on a narrow
+screen the column goes under the board.
+
+Example:
+    >>> from pavlov_widgets.engine.examples.scenarios import get_scenario
+    >>> lab = Lab(get_scenario("ju87").build())
+    >>> lab
+    <Lab: turn 3, Wehrmacht Card Phase: 4 Ju 87s (Defense 4): choose Anti-aircraft tokens to fire>
+    >>> lab.showing
+    'card'
+"""
+
+from __future__ import annotations
+
+import html
+import inspect
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..engine import Game, PavlovError
+from ..engine.examples.positions import Position
+from ..sim.policies import Policy
+from ..widget import Board
+from ..widget.board import PANELS, BoardError, panels_for
+from ..widget.view import region_ids
+from .card_odds import CardOdds, CardOddsError
+from .card_odds import card_odds as count_card
+from .charts import ChartError, ComparisonChart, OddsChart
+from .compare import ComparisonResult, Hint, Plan
+from .compare import compare as compare_options
+from .compare import hint as find_hint
+from .lab import LabError, Odds
+from .lab import odds as roll_odds
+
+__all__ = ["CHART_WIDTH", "Lab", "LabError", "card_rows"]
+
+CHART_WIDTH = 340
+"""CSS width of the lab's charts: the column beside the board at 1366 px (it shrinks)."""
+
+WHOLE_BOARD_WIDTH = 1280
+"""From this width (CSS px) of the board's place the whole board is drawn; below it, the
+panels the decision is about (as in a walkthrough)."""
+
+TOP_ROWS = 6
+"""The most bars of a card's chart (the rest are in :meth:`Lab.card_odds`'s text)."""
+
+EXACT_DENOMINATOR = 10_000
+"""Probabilities with a larger denominator are charted in percent only (a Ju 87 raid's
+exact fractions run to eleven digits: true, but unreadable)."""
+
+VIEWS = (("Whole card", "card"), ("Next roll", "roll"))
+"""The two odds the chart can show, when both apply: (label, key)."""
+
+STYLE = f"""<style>
+.pavlov-lab {{ display: flex; flex-flow: row wrap; align-items: flex-start;
+  gap: 8px 16px; width: 100%; }}
+.pavlov-lab .pl-board {{ display: block; flex: 3 1 600px; min-width: 0;
+  max-height: calc(100vh - 150px); overflow-x: hidden; overflow-y: auto; }}
+.pavlov-lab .pl-board > * {{ width: 100%; }}
+.pavlov-lab .pl-board .pavlov-board {{ margin-left: auto; }}
+.pavlov-lab .pl-side {{ flex: 1 1 320px; min-width: 300px; max-width: {CHART_WIDTH + 40}px;
+  font-size: 14px; line-height: 1.4; }}
+.pavlov-lab .pl-side .widget-html-content {{ line-height: 1.4; }}
+.pavlov-lab .pl-side p {{ margin: 0 0 6px; }}
+.pavlov-lab .pl-row {{ flex-flow: row wrap; align-items: center; gap: 4px; }}
+.pavlov-lab .pl-row .widget-button {{ width: auto; padding: 0 10px; }}
+.pavlov-lab .pl-hint {{ border-left: 4px solid #2f6fd6; padding-left: 8px; }}
+.pavlov-lab .pl-caption {{ color: #57606a; font-size: 12px; }}
+.pavlov-lab .pl-error {{ color: #b42318; }}
+.pavlov-lab canvas.pavlov-chart {{ max-width: 100%; }}
+@media (max-width: 700px) {{
+  .pavlov-lab .pl-side {{ max-width: none; }}
+  .pavlov-lab .pl-board {{ max-height: none; overflow: visible; }}
+  .pavlov-lab .pl-board .pavlov-board {{ margin-left: 0; }}
+}}
+</style>"""
+"""The lab's layout (scoped to its own class): the column beside the board where there is
+room, under it otherwise; the board in a box as high as the screen. The board fits its
+drawing to the screen's height, so it may be narrower than its box: it then stands against
+the column, not apart from it."""
+
+
+def _readable(p: Fraction) -> Fraction | float:
+    """A probability as a chart writes it: exact when the fraction is short, else a float."""
+    return p if p.denominator <= EXACT_DENOMINATOR else float(p)
+
+
+def card_rows(card: CardOdds, top: int = TOP_ROWS) -> tuple[list[tuple[str, Fraction | float]],
+                                                            list[str]]:
+    """The bars that answer a card's question best, and the things it does for certain.
+
+    A raid (3.0 Special Cards: Storm Group): the chance it succeeds, then the chance of each
+    number of raiders lost. Any other card: the chance of each single thing it may do
+    (:attr:`CardOdds.facts`), the likeliest first; things it does for certain (the tokens
+    the policy fires) are listed apart, not drawn as full bars. A card that changes nothing
+    at all shows its whole outcomes.
+    """
+    if card.raid is not None:
+        raid = card.raid
+        rows: list[tuple[str, Fraction | float]] = [("the raid succeeds", _readable(raid.success))]
+        rows += [(f"{n} raider{'' if n == 1 else 's'} lost", _readable(p))
+                 for n, p in raid.losses.items() if p > 0]
+        return rows[:top], []
+    certain = [text for text, p in card.facts if p == 1]
+    rows = [(text, _readable(p)) for text, p in card.facts if 0 < p < 1][:top]
+    if not rows:
+        rows = [(text, _readable(p)) for text, p in card.outcomes[:top]]
+    return rows, certain
+
+
+def _percent(p: Fraction) -> str:
+    x = float(p) * 100
+    if 0 < x < 0.1:
+        return "<0.1%"
+    if 99.9 < x < 100:
+        return ">99.9%"
+    return f"{x:.1f}%".replace(".0%", "%")
+
+
+def _game_of(source: Game | Position | str | None, seed: int) -> Game:
+    """The game a lab opens: a game as it is, a position (or its JSON) ready to roll."""
+    if source is None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise LabError(f"Lab(seed=...): the seed must be a whole number, not {seed!r}")
+        return Game.new(seed=seed, auto_roll=False)
+    if isinstance(source, Game):
+        return source
+    if isinstance(source, Position):
+        # dice wait for the Roll button: the odds are read before the dice fall
+        return source.game(auto_roll=False)
+    if isinstance(source, str):
+        if not source.lstrip().startswith("{"):
+            raise LabError(
+                f"Lab(): a text must be a position's JSON (from Position.to_json()), not "
+                f"{source[:40]!r}; for a rulebook example pass "
+                "get_scenario(name).build()")
+        return Position.from_json(source).game(auto_roll=False)
+    raise LabError(
+        "Lab(): open a Game, a Position, a position's JSON text or nothing (a new game), "
+        f"not {type(source).__name__} {source!r:.60}")
+
+
+def _board_takes_hint() -> bool:
+    """Whether this board has a Hint button of its own (``Board(hint=callable)``)."""
+    try:
+        return "hint" in inspect.signature(Board.__init__).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+class Lab(widgets.Box):  # type: ignore[misc]
+    """The what-if lab: the board, the odds that follow it, a comparison and a hint (3.0, 6.0).
+
+    Args:
+        game_or_position: a :class:`~pavlov_widgets.engine.Game` (shared, not copied), a
+            :class:`~pavlov_widgets.engine.examples.positions.Position` or its JSON text (a
+            game that waits for the Roll button, so its odds show first), or None: a new
+            game dealt from ``seed``.
+        seed: the seed of that new game.
+
+    Attributes:
+        board: the board (:class:`pavlov_widgets.widget.Board`).
+        chart: the odds chart shown (:class:`~pavlov_widgets.tutor.charts.OddsChart`), or
+            None when nothing is pending that has odds.
+        comparison: the last comparison chart
+            (:class:`~pavlov_widgets.tutor.charts.ComparisonChart`), or None.
+        last_hint: the last :class:`~pavlov_widgets.tutor.compare.Hint`, or None.
+        showing: what the odds chart shows: ``"card"``, ``"roll"`` or ``""``.
+        title, view_toggle, odds_box, caption, compare_button, games_box, jobs_box,
+        hint_button, hint_box, compare_box, edit_button, play_button, message: the parts.
+
+    Raises:
+        LabError: something that is not a game, a position, its JSON or None; a seed that is
+            not a whole number.
+        PositionError: JSON that is not a playable position (the message names what).
+    """
+
+    def __init__(self, game_or_position: Game | Position | str | None = None, seed: int = 1,
+                 **kwargs: Any) -> None:
+        """Open the game (or position) on a board and build the lab's column beside it."""
+        game = _game_of(game_or_position, seed)
+        self.chart: OddsChart | None = None
+        self.comparison: ComparisonChart | None = None
+        self.last_hint: Hint | None = None
+        self.showing = ""
+        self._card: CardOdds | None = None
+        self._card_problem = ""
+        self._card_rev = -1
+        self._roll: Odds | None = None
+        self._hint_marks: list[str] = []
+        self._asked: tuple[int, int, tuple[str | Plan, ...]] | None = None
+        self._syncing = False
+        self._stop_game: Callable[[], None] = lambda: None
+        self._hint_settings: dict[str, Any] = {"budget_s": 1.5, "jobs": 2}
+        board_args: dict[str, Any] = {}
+        if _board_takes_hint():  # the board's own Hint button asks the lab
+            board_args["hint"] = self._provide_hint
+        self.board = Board(game, **board_args)
+        self.title = widgets.HTML()
+        self.view_toggle = widgets.ToggleButtons(options=VIEWS, value="card",
+                                                 style={"button_width": "auto"})
+        self.odds_box = widgets.VBox()
+        self.caption = widgets.HTML()
+        self.caption.add_class("pl-caption")
+        self.compare_button = widgets.Button(
+            description="Compare the choices", icon="balance-scale", button_style="primary",
+            tooltip="Play each option of this decision to the end many times, on the same dice")
+        self.games_box = widgets.BoundedIntText(value=200, min=1, max=100_000, step=100,
+                                                description="games",
+                                                layout=widgets.Layout(width="118px"),
+                                                style={"description_width": "initial"})
+        self.jobs_box = widgets.Dropdown(options=[1, 2], value=2, description="cores",
+                                         layout=widgets.Layout(width="96px"),
+                                         style={"description_width": "initial"})
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
+                                          tooltip="Which option is best, in one sentence "
+                                          "(about two seconds)")
+        self.hint_box = widgets.HTML()
+        self.compare_box = widgets.VBox()
+        self.edit_button = widgets.Button(description="Edit position", icon="pencil")
+        self.play_button = widgets.Button(description="Play from here", icon="play")
+        self.message = widgets.HTML()
+        self.message.add_class("pl-error")
+        self._can_edit = callable(getattr(self.board, "edit", None))
+        for button, what in ((self.edit_button, "Set up any position on the board"),
+                             (self.play_button, "Play on from the edited position")):
+            button.disabled = not self._can_edit
+            button.tooltip = what if self._can_edit else (
+                "This board has no position editor: write a Position and call lab.load()")
+        if self._board_hints():  # one Hint in view: the board's button, its bar says it
+            self.hint_button.layout.display = "none"
+            self.hint_box.layout.display = "none"
+        self.compare_row = widgets.HBox([self.compare_button, self.games_box, self.jobs_box],
+                                        layout=widgets.Layout(flex_flow="row wrap"))
+        self.compare_row.add_class("pl-row")
+        self.hint_row = widgets.HBox([self.hint_button, self.edit_button, self.play_button])
+        self.hint_row.add_class("pl-row")
+        self.side = widgets.VBox([
+            widgets.HTML(STYLE), self.title, self.view_toggle, self.odds_box, self.caption,
+            self.hint_box, self.compare_row, self.message, self.compare_box, self.hint_row,
+        ])
+        self.side.add_class("pl-side")
+        self.hint_box.add_class("pl-hint")
+        self.board_box = widgets.Box([self.board])
+        self.board_box.add_class("pl-board")
+        super().__init__(children=[self.board_box, self.side], **kwargs)
+        self.add_class("pavlov-lab")
+        self.view_toggle.observe(self._view_picked, names="value")
+        self.compare_button.on_click(lambda _b: self._safely(self.run_comparison))
+        self.hint_button.on_click(lambda _b: self._safely(self.hint))
+        self.edit_button.on_click(lambda _b: self._safely(self.edit))
+        self.play_button.on_click(lambda _b: self._safely(self.play_from_here))
+        self.board.observe(lambda _c: self._follow_board(), names="game_serial")
+        self.board.observe(lambda _c: self._set_panels(), names="room")
+        self._follow_board()
+
+    # --- the game --------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game on the board (the lab follows the board when it is given another)."""
+        return self.board.game
+
+    def load(self, source: Game | Position | str) -> Game:
+        """Open another game, a :class:`Position` or a position's JSON on the board.
+
+        Raises:
+            LabError: not a game, a position or JSON; PositionError: JSON that is not a
+                playable position. The board keeps its game.
+        """
+        if source is None:
+            raise LabError("Lab.load(): give a Game, a Position or a position's JSON text")
+        self.board.game = _game_of(source, 0)
+        return self.board.game
+
+    def position(self) -> Position:
+        """The position on the board as a :class:`Position` (``.to_json()`` to keep it).
+
+        Raises:
+            PositionError: the game is inside a rule, where a position cannot resume (the
+                message says where it can).
+        """
+        return Position.from_game(self.game)
+
+    def _follow_board(self) -> None:
+        """Listen to the board's (new) game and show its odds."""
+        self._stop_game()
+        self._stop_game = self.game.on_change(lambda _g: self._sync())
+        self._sync()
+
+    # --- the answers, from Python ----------------------------------------------------------
+
+    def odds(self) -> Odds:
+        """The exact odds of the pending roll (:func:`pavlov_widgets.tutor.lab.odds`, 3.0).
+
+        Raises:
+            NotAChanceStepError: a decision is pending, not a roll.
+        """
+        return roll_odds(self.game)
+
+    def card_odds(self, policy: str | Policy = "heuristic") -> CardOdds:
+        """What the card (or raid) being resolved does, exactly (3.0; see :func:`card_odds`).
+
+        Raises:
+            CardOddsError: no card is resolving and no raid is under way (the message says
+                what the game waits for).
+        """
+        if policy == "heuristic" and self._card is not None and self._card_rev == self.game.rev:
+            return self._card
+        return count_card(self.game, policy=policy)
+
+    def compare(self, options: Sequence[str | Plan] | None = None, *, games: int = 200,
+                seed: int = 0, jobs: int = 2, policy: str | Policy = "fast",
+                show: bool = True) -> ComparisonResult:
+        """Play each option (or :class:`Plan`) of the pending decision ``games`` times (6.0).
+
+        Waits for the result and shows it under the buttons (``show``). For a live chart
+        with Stop, press "Compare the choices" (or call :meth:`run_comparison`).
+
+        Raises:
+            CompareError: no decision is pending, an unknown option, an illegal plan step, or
+                bad counts; nothing changes.
+        """
+        result = compare_options(self.game, options, games=games, seed=seed, jobs=jobs,
+                                 policy=policy)
+        if options is not None:  # the button asks the same question again at this moment
+            self._asked = (id(self.game), self.game.rev, tuple(options))
+        if show:
+            self._show_comparison(ComparisonChart(result, width=CHART_WIDTH))
+        return result
+
+    def run_comparison(self, options: Sequence[str | Plan] | None = None, *,
+                       games: int | None = None, seed: int = 0, jobs: int | None = None,
+                       policy: str | Policy = "fast") -> ComparisonChart:
+        """Start a live comparison of the pending decision (what the button does).
+
+        ``games`` and ``jobs`` default to the boxes beside the button. ``options`` default to
+        the plans last given to :meth:`compare` at this very moment of the game, else every
+        option of the decision. Returns the chart; ``chart.wait()`` gives the result.
+
+        Raises:
+            LabError: no decision is pending; ChartError: bad counts (nothing starts).
+        """
+        game = self.game
+        pending = game.state.pending
+        if game.is_over or pending is None or pending["kind"] != "decision":
+            what = "the game is over" if game.is_over else (
+                "a roll is pending: roll it on the board first")
+            raise LabError(f"there is no decision to compare: {what}")
+        if options is None and self._asked is not None and self._asked[:2] == (id(game),
+                                                                                 game.rev):
+            options = self._asked[2]
+        chart = ComparisonChart(width=CHART_WIDTH)
+        self._show_comparison(chart)
+        chart.run(game.copy(), options,
+                  games=self.games_box.value if games is None else games, seed=seed,
+                  jobs=self.jobs_box.value if jobs is None else jobs, policy=policy)
+        return chart
+
+    def hint(self, *, budget_s: float = 1.5, jobs: int = 2) -> Hint:
+        """The best option of the pending decision in one sentence; ring it on the board.
+
+        See :func:`pavlov_widgets.tutor.compare.hint` (win rate and score against the
+        runner-up, with the confidence). The sentence shows beside the board (and in the
+        board's bar, where the board has a Hint button of its own).
+
+        Raises:
+            LabError: no decision is pending (or the board is editing); nothing changes.
+        """
+        game = self.game
+        pending = game.state.pending
+        if getattr(self.board, "editing", False):
+            raise LabError("the board is editing a position: press Play from here first")
+        if game.is_over or pending is None or pending["kind"] != "decision":
+            what = "the game is over" if game.is_over else (
+                "a roll is pending: roll it on the board first")
+            raise LabError(f"there is no decision to hint at: {what}")
+        self._hint_settings = {"budget_s": budget_s, "jobs": jobs}
+        if self._board_hints():
+            found: Hint = self.board.hint()  # the board rings the option and says it
+            return found
+        found = self._provide_hint(game)
+        self._mark_hint(found)
+        return found
+
+    def _board_hints(self) -> bool:
+        """Whether the board has its own Hint button, answered by this lab."""
+        return getattr(self.board, "hint_provider", None) is not None
+
+    def _provide_hint(self, game: Game) -> Hint:
+        """Work the hint out (the board's Hint button calls this too) and say it here."""
+        self.hint_box.value = "<p><i>Playing the options out…</i></p>"
+        try:
+            found = find_hint(game, **self._hint_settings)
+        except PavlovError:
+            self.hint_box.value = ""
+            raise
+        self.last_hint = found
+        option = next((o for o in game.legal_actions() if o.id == found.option_id), None)
+        where = ("It is ringed on the board." if option is not None and option.targets else
+                 f"It is the “{found.label}” button in the board's bar.")
+        self.hint_box.value = (f"<p><b>Hint:</b> {html.escape(found.sentence)} "
+                               f"<i>{html.escape(where)}</i></p>")
+        return found
+
+    def _mark_hint(self, found: Hint) -> bool:
+        """Ring the hinted option's places on a board without a Hint button of its own.
+
+        False when the option has no place (a button of the board's bar: "Hold fire").
+        """
+        self._clear_hint_marks()
+        option = next((o for o in self.game.legal_actions() if o.id == found.option_id), None)
+        known = region_ids(self.game)
+        targets = [t for t in (option.targets if option else ()) if t in known]
+        if targets:
+            self.board.mark(targets, "focus")
+            self._hint_marks = targets
+            self._set_panels()
+        return bool(targets)
+
+    def _clear_hint_marks(self) -> None:
+        if self._hint_marks:
+            self.board.marks = [m for m in self.board.marks
+                                if m["region"] not in self._hint_marks]
+            self._hint_marks = []
+
+    # --- the editor --------------------------------------------------------------------------
+
+    def edit(self) -> None:
+        """Switch the board to its position editor (``Board.edit``).
+
+        Raises:
+            LabError: this board has no editor (write a :class:`Position`, then :meth:`load`).
+        """
+        editor = getattr(self.board, "edit", None)
+        if not callable(editor):
+            raise LabError("this board has no position editor: write a Position and call "
+                           "lab.load(position)")
+        self.board.panels = list(PANELS)
+        editor()
+
+    def play_from_here(self) -> None:
+        """Turn the edited position into a game and play on (``Board.play_from_here``).
+
+        Raises:
+            LabError: this board has no editor; PositionError: the position cannot be
+                played (the board shows why; nothing set is lost).
+        """
+        play = getattr(self.board, "play_from_here", None)
+        if not callable(play):
+            raise LabError("this board has no position editor: write a Position and call "
+                           "lab.load(position)")
+        play()
+        self._follow_board()
+
+    # --- showing -----------------------------------------------------------------------------
+
+    def _safely(self, action: Callable[[], object]) -> None:
+        """Run a button's request; a refusal is said under the buttons and changes nothing."""
+        self.message.value = ""
+        try:
+            action()
+        except (PavlovError, ChartError, BoardError, ValueError) as exc:
+            self.message.value = f"<p>{html.escape(str(exc))}</p>"
+
+    def _show_comparison(self, chart: ComparisonChart) -> None:
+        if self.comparison is not None:
+            self.comparison.close()
+        self.comparison = chart
+        self.compare_box.children = (chart,)
+
+    def _view_picked(self, _change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self._draw_odds()
+
+    def _sync(self) -> None:
+        """The game moved on: work out its odds again and show them."""
+        game = self.game
+        self._clear_hint_marks()
+        self.hint_box.value = ""
+        self.title.value = f"<p><b>What-if lab</b> · {html.escape(self._status())}</p>"
+        self._card, self._roll, self._card_problem = None, None, ""
+        self._card_rev = game.rev
+        if not game.is_over:
+            try:
+                self._card = count_card(game)
+            except CardOddsError:
+                pass  # no card resolving: the next roll's odds, if any
+            except PavlovError as exc:  # a card the count cannot follow: say so
+                self._card_problem = str(exc)
+            if game.chance() is not None:
+                self._roll = roll_odds(game)
+        both = self._card is not None and self._roll is not None
+        self._syncing = True
+        try:
+            self.view_toggle.layout.display = "" if both else "none"
+            if not both:
+                self.view_toggle.value = "card" if self._card is not None else "roll"
+        finally:
+            self._syncing = False
+        editing = bool(getattr(self.board, "editing", False))
+        self.edit_button.disabled = not self._can_edit or editing
+        self.play_button.disabled = not self._can_edit or not editing
+        decision = (not editing and not game.is_over
+                    and (game.state.pending or {}).get("kind") == "decision")
+        self.compare_button.disabled = not decision
+        self.hint_button.disabled = not decision
+        if editing:  # the odds belong to a game: they come back with Play from here
+            self._card = self._roll = None
+        why = "" if decision else " (a decision must be pending: roll the dice first)"
+        self.compare_button.tooltip = ("Play each option of this decision to the end many "
+                                       "times, on the same dice" + why)
+        self._draw_odds()
+        self._set_panels()
+
+    def _draw_odds(self) -> None:
+        """Draw the chart of what is pending: the whole card, or the next roll."""
+        card, roll = self._card, self._roll
+        if card is not None and (roll is None or self.view_toggle.value == "card"):
+            rows, certain = card_rows(card)
+            chart = OddsChart(rows, question=f"What will this {card.name} do?",
+                              width=CHART_WIDTH)
+            self.showing = "card"
+            self.caption.value = self._card_caption(card, certain)
+        elif roll is not None:
+            chart = OddsChart(roll, width=CHART_WIDTH)
+            self.showing = "roll"
+            self.caption.value = (
+                "<p>The next roll only, exact. Roll it with the board's Roll button.</p>")
+        else:
+            if self.chart is not None:
+                self.chart.close()
+            self.chart, self.showing = None, ""
+            self.odds_box.children = ()
+            self.caption.value = self._no_odds()
+            return
+        if self.chart is not None:
+            self.chart.close()
+        self.chart = chart
+        self.odds_box.children = (chart,)
+
+    def _card_caption(self, card: CardOdds, certain: list[str]) -> str:
+        parts = [f"Exact over every roll ({html.escape(card.rule)}); several things may "
+                 "happen together."]
+        if card.raid is not None:
+            parts.append(f"Raiders lost on average: <b>{float(card.raid.expected_losses):.2f}"
+                         "</b>.")
+        if certain:
+            parts.append("For certain: " + "; ".join(html.escape(t) for t in certain) + ".")
+        if card.loss:
+            parts.append(f"The game is lost at once: <b>{_percent(card.loss)}</b>.")
+        policy = card.policy.split(" (", 1)[0]
+        parts.append(f"Decisions inside the card: the {html.escape(policy)} player's; take "
+                     "one on the board and the odds follow.")
+        return "<p>" + " ".join(parts) + "</p>"
+
+    def _no_odds(self) -> str:
+        game = self.game
+        if getattr(self.board, "editing", False):
+            return ("<p>Editing a position: use the tools in the board's bar, then press "
+                    "<b>Play from here</b>; the odds follow the game it starts.</p>")
+        if game.is_over:
+            return "<p>The game is over.</p>"
+        if self._card_problem:
+            return f"<p>The card's odds cannot be counted here: {html.escape(self._card_problem)}"
+        return ("<p>No dice are waiting: this is a decision. Compare the choices, or ask for a "
+                "hint; the odds show when dice or a Wehrmacht card come up (3.0).</p>")
+
+    def _set_panels(self) -> None:
+        """The whole board where it fits; else the panels the decision (and hint) is about."""
+        board = self.board
+        if board.room.get("width", 0) >= WHOLE_BOARD_WIDTH or getattr(board, "editing", False):
+            wanted = list(PANELS)
+        else:
+            regions = [t for o in self.game.legal_actions() for t in o.targets]
+            regions += [m["region"] for m in board.marks]
+            wanted = list(panels_for(self.game, regions))
+        if list(board.panels or PANELS) != wanted:
+            board.panels = wanted
+
+    def _status(self) -> str:
+        game = self.game
+        if game.is_over:
+            o = game.outcome or {}
+            return f"game over on turn {game.turn}: {o.get('level')}, score {o.get('score')}"
+        p = game.state.pending or {}
+        what = str(p.get("prompt") or p.get("label") or "")
+        return f"turn {game.turn}, {game.phase_label}: {what}"
+
+    # --- the widget's life -----------------------------------------------------------------
+
+    def close(self) -> None:
+        """Stop following the game, stop a running comparison and close the widget."""
+        stop = getattr(self, "_stop_game", None)  # None: refused before it was built
+        if stop is not None:
+            stop()
+        for part in (getattr(self, "comparison", None), getattr(self, "chart", None),
+                     getattr(self, "board", None)):
+            if part is not None:
+                part.close()
+        super().close()
+
+    def __repr__(self) -> str:
+        """Stable text: ``<Lab: turn 3, Wehrmacht Card Phase: 4 Ju 87s ...>``."""
+        return f"<Lab: {self._status()}>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live lab, with its stable text and a static picture for pages without widgets."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if not isinstance(bundle, dict):
+            return bundle
+        data = dict(bundle)
+        data["text/plain"] = repr(self)
+        odds_html = self.chart._repr_html_() if self.chart is not None else ""
+        data["text/html"] = (f"<div>{self.title.value}</div>{self.board.static_html()}"
+                             f"{odds_html}{self.caption.value}")
+        return data
