@@ -35,7 +35,8 @@ from pavlov_widgets.widget import view as views
 from pavlov_widgets.widget.board import STATIC
 
 SYNCED = ("plan", "view", "choice", "last_roll", "log_entries", "error", "rev", "game_serial",
-          "auto_roll", "saved", "marks", "question", "panels", "edit_mode", "hinting")
+          "auto_roll", "saved", "marks", "question", "panels", "edit_mode", "hinting",
+          "seat", "cover")
 WIDGET = Path(views.__file__).resolve().parent
 
 

@@ -73,6 +73,34 @@ The what-if lab (issue 13) adds two things:
   :meth:`Board.hint` asks the provider, rings the best option's places and shows its
   sentence in the bar (the ``hinting`` trait) until the game moves on.
 
+The two-player variants (issue 14; 7.3 Cooperative, 7.4 Competitive) add **role views** and
+the **hot seat**:
+
+- ``Board.from_game(game, role="house")`` (or :attr:`Board.role` set later) draws the game as
+  one role (or side) sees it: the other side's hidden cards are face-down backs with their
+  counts (the German hand, order pile and Tactics cards for the Soviet side; the Soviet hand
+  not yet played for the German side), the log leaves out the entries marked for the other
+  side, and while the decision belongs to another role the bar says "Waiting for the house
+  commander (7.3)" and nothing glows. A choice for another role is refused with the engine's
+  :class:`~pavlov_widgets.engine.errors.WrongRoleError` text, rule included, shown under the
+  board like every refusal. ``role=None`` (the default) draws everything, as for one person.
+  Several boards on one game (two screens on one kernel, or side by side) all follow the game
+  (:meth:`Game.on_change <pavlov_widgets.engine.Game.on_change>`), so they stay in step.
+  In the competitive game the German view's cards strip holds the German hand, the Tactics
+  hand, the orders placed so far (in order) and the Tactics card chosen: the Wehrmacht
+  Planning options glow on those cards.
+- :meth:`Board.hot_seat` is one board for two players at one screen: it shows the view of the
+  side whose decision it is (``game.side_to_decide()``), and when that side changes it puts up
+  a cover over the whole board, "Pass to the German player — click when ready", drawn from
+  what both sides may see (both hands face down, :data:`~pavlov_widgets.widget.view.NOBODY`).
+  The browser sends ``{"kind": "reveal", "game": <serial>}`` when the cover is clicked
+  (:meth:`Board.reveal` from code): the next side's view shows. Nothing the side on screen
+  may not see is ever in the synced traits (they are visible in the browser's developer
+  tools), covered or not.
+
+In a game with a German player, a role view (and the hot seat) has no Undo: a choice taken
+back could be made again knowing what the other side did since.
+
 Where the game is saved: :meth:`Board.autosaved` plays a game kept in a file (saved after every
 change, picked up again when the cell runs a second time or after a kernel restart);
 :meth:`Board.save` and :meth:`Board.load` remember their file too. :attr:`Board.save_path`
@@ -94,6 +122,7 @@ import anywidget
 import traitlets
 
 from pavlov_widgets.engine import Decision, Game, Option, RuleSettings
+from pavlov_widgets.engine import roles as roles_mod
 from pavlov_widgets.engine.errors import (
     DiceScriptExhaustedError,
     IllegalActionError,
@@ -110,10 +139,12 @@ from .editor import EditError, Editor
 STATIC = Path(__file__).resolve().parent / "static"
 """The folder of ``board.js`` and ``board.css``."""
 
-MESSAGE_KINDS = ("choose", "step", "undo", "redo", "auto_roll", "why_not", "answer", "hint")
+MESSAGE_KINDS = ("choose", "step", "undo", "redo", "auto_roll", "why_not", "answer", "hint",
+                 "reveal")
 """The messages the browser may send: five intents, one question (``why_not``), the
-learner's answer to the board's own question (``answer``) and a request for a hint
-(``hint``, see :meth:`Board.hint`)."""
+learner's answer to the board's own question (``answer``), a request for a hint (``hint``,
+see :meth:`Board.hint`) and a click on the hot seat's cover (``reveal``, see
+:meth:`Board.reveal`)."""
 
 HintProvider = Callable[[Game], Any]
 """What :attr:`Board.hint_provider` is: a function of the game at a decision returning a hint
@@ -217,6 +248,14 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
     """The Hint button: ``{}`` without a :attr:`hint_provider` (no button); else ``{"on":
     true}`` and, once a hint is given, its ``text`` and the ``rev`` and ``game`` it answers
     (read only; see :meth:`hint`)."""
+    seat = traitlets.Dict().tag(sync=True)
+    """Whose view the board draws (7.3, 7.4): ``{}`` for everything; else ``{"role": ...,
+    "side": ..., "name": "the German player", "hot": <a hot seat>}`` (read only; see
+    :attr:`role` and :meth:`hot_seat`)."""
+    cover = traitlets.Dict().tag(sync=True)
+    """The hot seat's cover between two players: ``{}`` when none; else ``{"to": <the side
+    to pass to>, "name": "the German player", "text": "Pass to the German player — click when
+    ready", "rule": ...}`` (read only; see :meth:`reveal`)."""
 
     load = _LoadDescriptor()
 
@@ -227,11 +266,19 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         seed: int | None = None,
         auto_roll: bool | None = None,
         hint: HintProvider | None = None,
+        role: str | None = None,
+        hot_seat: bool = False,
         **kwargs: Any,
     ) -> None:
         """Wrap ``game`` (or deal a new one from ``seed``).
 
         ``hint`` is the :attr:`hint_provider` (a Hint button on the board when given).
+        ``role`` draws the game as that role (or side) sees it (see :attr:`role`);
+        ``hot_seat`` makes the board a hot seat (see :meth:`hot_seat`).
+
+        Raises:
+            BoardError: ``role`` is not a role of the game, or both ``role`` and
+                ``hot_seat`` were given.
         """
         if game is not None and seed is not None:
             raise TypeError("Board(): give a game or a seed, not both")
@@ -241,9 +288,21 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             raise TypeError(
                 f"Board(): game must be a pavlov_widgets Game, not {type(game).__name__}"
             )
+        if role is not None and hot_seat:
+            raise BoardError("Board(): give a role or hot_seat=True, not both (a hot seat "
+                             "shows each side in turn); nothing was made.")
+        if role is not None:
+            _check_role(game, role)
         if auto_roll is not None:
             game.auto_roll = bool(auto_roll)
         self._game = game
+        self._role: str | None = role
+        self._hot = bool(hot_seat)
+        # the hot seat: the side on screen, and the side the cover asks to pass to ("")
+        self._side_shown = ""
+        self._cover_to = ""
+        if self._hot:
+            self._start_hot_seat(game)
         self._save_path: Path | None = None
         self._autosave = False
         self._plan_key = ""
@@ -273,9 +332,38 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         return cls(Game.new(seed=seed, settings=settings, auto_roll=auto_roll))
 
     @classmethod
-    def from_game(cls, game: Game) -> Board:
-        """A board showing an existing game (the game is shared, not copied)."""
-        return cls(game)
+    def from_game(cls, game: Game, *, role: str | None = None,
+                  hot_seat: bool = False) -> Board:
+        """A board showing an existing game (the game is shared, not copied).
+
+        ``role`` draws it as one role or side sees it (7.3, 7.4; see :attr:`role`);
+        ``hot_seat=True`` is :meth:`hot_seat`.
+
+        Raises:
+            BoardError: ``role`` is not a role of the game (the message lists them).
+        """
+        return cls(game, role=role, hot_seat=hot_seat)
+
+    @classmethod
+    def hot_seat(cls, game: Game) -> Board:
+        """One board for the players of ``game`` taking turns at one screen (7.4).
+
+        It shows the view of the side whose decision it is (``game.side_to_decide()``). When
+        that side changes, a cover hides the whole board ("Pass to the German player — click
+        when ready"), drawn from what both sides may see; a click on it (or
+        :meth:`reveal`) shows the next side's view. A game with one side only (solo, 7.3) has
+        nothing to hide: the board never covers.
+
+        Example:
+            >>> from pavlov_widgets.engine import RuleSettings
+            >>> game = Game.new(seed=2, settings=RuleSettings.for_variant("competitive"))
+            >>> board = Board.hot_seat(game)
+            >>> board.cover["text"]
+            'Pass to the German player — click when ready'
+            >>> board.reveal(); board.role
+            'german'
+        """
+        return cls(game, hot_seat=True)
 
     @classmethod
     def from_scenario(cls, name: str, *, auto_roll: bool = False) -> Board:
@@ -385,9 +473,13 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
     def game(self, game: Game) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"Board.game must be a pavlov_widgets Game, not {type(game).__name__}")
+        if self._role is not None:
+            _check_role(game, self._role)
         self._stop_listening()
         self._game = game
         self._stop_listening = game.on_change(self._game_changed)
+        if self._hot:
+            self._start_hot_seat(game)
         with self.hold_sync():
             self.game_serial += 1
             # marks, a question, a hint and an edit belong to the game they were made for
@@ -401,10 +493,116 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
     def apply(self, option: str | Option) -> None:
         """Take one legal option of the pending decision (by id or Option).
 
+        A role view (or the hot seat) chooses as its role: the game refuses a decision
+        that belongs to another role.
+
         Raises:
             IllegalActionError: not a legal option now; the game is unchanged.
+            WrongRoleError: the decision belongs to another role than this view's (7.3,
+                7.4); the game is unchanged.
         """
-        self._game.apply(option)
+        if self._cover_to:
+            raise BoardError(
+                f"Board.apply(): the hot seat is covered for {self.cover.get('name')}; "
+                "board.reveal() first (a click on the cover). Nothing was done.")
+        self._game.apply(option, role=self._acting_role())
+
+    # --- role views and the hot seat (7.3, 7.4) ----------------------------------------
+
+    @property
+    def role(self) -> str | None:
+        """Whose view the board draws: a role or side of the game, or None for everything.
+
+        A hot seat's role is the side on screen (it changes with :meth:`reveal`). Setting
+        it draws the game as that role sees it (see the module docstring).
+
+        Raises:
+            BoardError: (on setting) not a role of the game, or the board is a hot seat;
+                nothing changes.
+        """
+        if self._hot:
+            return self._side_shown or None  # None also before the first reveal
+        return self._role
+
+    @role.setter
+    def role(self, role: str | None) -> None:
+        if self._hot:
+            raise BoardError("Board.role: a hot seat shows each side in turn (see "
+                             "Board.reveal); make a board with Board.from_game(game, "
+                             "role=...) for one role. Nothing was changed.")
+        if role is not None:
+            _check_role(self._game, role)
+        self._role = role
+        self._refresh()
+
+    @property
+    def is_hot_seat(self) -> bool:
+        """Whether this board is a hot seat (:meth:`hot_seat`)."""
+        return self._hot
+
+    @property
+    def covered(self) -> bool:
+        """Whether the hot seat's cover is up (the screen is to be passed on)."""
+        return bool(self._cover_to)
+
+    def reveal(self) -> None:
+        """Take the hot seat's cover off: the side it named sees its view (a click on it).
+
+        Raises:
+            BoardError: the board is not a hot seat, or no cover is up; nothing changes.
+        """
+        if not self._hot:
+            raise BoardError("Board.reveal(): this board is not a hot seat (see "
+                             "Board.hot_seat); nothing was done.")
+        if not self._cover_to:
+            raise BoardError("Board.reveal(): the board is not covered; nothing was done.")
+        self._side_shown, self._cover_to = self._cover_to, ""
+        self._refresh()
+
+    def _start_hot_seat(self, game: Game) -> None:
+        """A hot seat opens covered, for the side to decide first (nothing to hide solo)."""
+        side = game.side_to_decide() or "soviet"
+        if _two_sides(game) and not game.is_over:
+            self._side_shown, self._cover_to = "", side  # nobody has the screen yet
+        else:
+            self._side_shown, self._cover_to = side, ""
+
+    def _follow_turn(self) -> None:
+        """Hot seat: cover the board when the side to decide is not the side on screen."""
+        game = self._game
+        if game.is_over or not _two_sides(game):
+            self._cover_to = ""
+            return
+        side = game.side_to_decide()
+        if side is None:  # a roll: the side on screen watches it
+            return
+        # back to the side on screen (the other side's turn was taken from code): no cover
+        self._cover_to = "" if side == self._side_shown else side
+
+    def _viewer(self) -> str | None:
+        """Whose view is drawn: a role or side, :data:`view.NOBODY` under the cover, or None."""
+        if self._hot:
+            return views.NOBODY if self._cover_to else self._side_shown
+        return self._role
+
+    def _acting_role(self) -> str | None:
+        """The role a choice made on this board is made as (None speaks for every role)."""
+        who = self._role if not self._hot else (self._side_shown or None)
+        game = self._game
+        if who is None or who in game.roles:
+            return who
+        # a side: the role of that side that owns the decision (7.4 with three players)
+        mine = [r for r in game.roles if roles_mod.side_of(r) == who]
+        owners = [r for r in game.roles_to_decide() if r in mine]
+        return (owners or mine or [who])[0]
+
+    def _undo_refusal(self) -> str:
+        """Why Undo is off on this board ("" when it is on)."""
+        if self._viewer() is None or "german" not in self._game.roles:
+            return ""
+        return ("Undo is off in a role view of a game against the German player (7.4 "
+                "Competitive): a choice taken back could be made again knowing what the "
+                "other side did since. Nothing was done.")
 
     def step(self) -> None:
         """Roll the pending dice (with ``auto_roll`` off).
@@ -655,6 +853,10 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                 (the game is over, say); the board is unchanged.
             TypeError: ``position`` is not a Position.
         """
+        if self._viewer() is not None:
+            raise BoardError("Board.edit(): this board shows one side's view (7.3, 7.4); "
+                             "edit on a board showing everything (role None). Nothing was "
+                             "done.")
         if position is None:
             position = Position.from_game(self._game, earlier=True)
         if not isinstance(position, Position):
@@ -802,6 +1004,9 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                              "first. Nothing was done.")
         if self.question:
             raise BoardError("Board.hint(): the board asks a question now; nothing was done.")
+        if not views.may_decide(self._game, self._viewer()):
+            raise BoardError("Board.hint(): the decision is not this view's to take (7.3, "
+                             "7.4); nothing was done.")
         game = self._game
         if not isinstance(game.pending, Decision):
             raise BoardError("Board.hint(): there is no decision to hint at now (the game "
@@ -905,10 +1110,19 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                 self.plan = views.layout(game)
                 self._regions = views.region_ids(game)
                 self._plan_key = plan_key
-            self.view = views.game_view(game)
-            self.choice = views.choice_view(game)
-            self.last_roll = views.last_roll(game)
-            self.log_entries = views.log_view(game)
+            if self._hot:
+                self._follow_turn()
+            who = self._viewer()
+            view = views.game_view(game, who)
+            if self._undo_refusal():
+                view["canUndo"] = view["canRedo"] = False
+            self.view = view
+            self.choice = self._cover_choice() if who == views.NOBODY else (
+                views.choice_view(game, who))
+            self.last_roll = views.last_roll(game, who)
+            self.log_entries = views.log_view(game, who=who)
+            self.seat = self._seat()
+            self.cover = self._cover()
             self.error = ""
             self.rev = game.rev
             if self.auto_roll != game.auto_roll:
@@ -962,6 +1176,31 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                 "problems": len(problems),
             }
 
+    def _seat(self) -> dict[str, Any]:
+        """The ``seat`` trait: whose view is drawn."""
+        who = self._side_shown if self._hot else self._role
+        if not who:
+            return {"role": "", "side": "", "name": "", "hot": True} if self._hot else {}
+        side = roles_mod.side_of(who)
+        return {"role": who, "side": side, "name": _seat_name(self._game, who),
+                "hot": self._hot}
+
+    def _cover(self) -> dict[str, Any]:
+        """The ``cover`` trait: the hot seat's "pass the screen" cover, or {}."""
+        if not self._cover_to:
+            return {}
+        name = _seat_name(self._game, self._cover_to)
+        rule = roles_mod.COMPETITIVE_RULE if "german" in self._game.roles else (
+            roles_mod.COOPERATIVE_RULE)
+        return {"to": self._cover_to, "name": name,
+                "text": f"Pass to {name} — click when ready", "rule": rule}
+
+    def _cover_choice(self) -> dict[str, Any]:
+        """The ``choice`` under the cover: its sentence, no options, no dice."""
+        cover = self._cover()
+        return {"kind": "cover", "op": "", "prompt": cover["text"], "rule": cover["rule"],
+                "options": [], "dice": 0, "odds": []}
+
     def sync_state(self) -> dict[str, Any]:
         """The drawable state as the browser receives it (plain JSON data)."""
         return {
@@ -980,6 +1219,8 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             "panels": self.panels,
             "edit_mode": self.edit_mode,
             "hinting": self.hinting,
+            "seat": self.seat,
+            "cover": self.cover,
         }
 
     # --- messages from the browser ----------------------------------------------------
@@ -1037,12 +1278,23 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             return None
         if kind == "why_not":
             return self._why_not(content)
+        if kind == "reveal":
+            self._check_position(content, required=False)
+            try:
+                self.reveal()
+            except BoardError as exc:
+                raise BoardMessageError(str(exc)) from exc
+            return None
         if self._editor is not None:
             self._edit_message(kind, content)
             return None
         if kind == "answer":
             self._answer_message(content)
             return None
+        if self._cover_to:
+            raise BoardMessageError(
+                f"The board is covered for {self.cover.get('name', 'the next player')}: "
+                "click the cover when ready; nothing was done.")
         if kind == "hint":
             self._check_position(content, required=True)
             try:
@@ -1058,9 +1310,11 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             )
         self._check_position(content, required=kind in ("choose", "step"))
         game = self._game
+        if kind in ("undo", "redo") and self._undo_refusal():
+            raise BoardMessageError(self._undo_refusal())
         try:
             if kind == "choose":
-                game.apply(_option_id(content))
+                game.apply(_option_id(content), role=self._acting_role())
             elif kind == "step":
                 game.step()
             elif kind == "undo":
@@ -1107,15 +1361,50 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                 f"{_short(region)}; nothing was done."
             )
         # while editing no place is refused: the tools say what they apply to
-        refusal = self._game.why_not(region) if self._editor is None else None
+        text, rule = "", ""
+        if self._editor is None:
+            text, rule = self._role_refusal(region)
+            if not text:
+                refusal = self._game.why_not(region)
+                if refusal is not None:
+                    text, rule = refusal.text, refusal.rule
         return {
             "kind": "why_not",
             "region": region,
             "rev": self._current_rev(),
             "game": self.game_serial,
-            "text": refusal.text if refusal is not None else "",
-            "rule": refusal.rule if refusal is not None else "",
+            "text": text,
+            "rule": rule,
         }
+
+    def _role_refusal(self, region: str) -> tuple[str, str]:
+        """Why a place is not a choice in this role view, before the engine is asked.
+
+        Under the cover nothing is; while another role decides, the decision is theirs; a
+        card this view may not see is not named (the engine's reason could name it).
+        """
+        who = self._viewer()
+        game = self._game
+        if who is None:
+            return "", ""
+        if who == views.NOBODY:
+            return (f"the board is covered for {self.cover.get('name', 'the next player')}: "
+                    "click the cover when ready", str(self.cover.get("rule", "")))
+        pending = game.pending
+        if isinstance(pending, Decision) and not views.may_decide(game, who):
+            owners = game.roles_to_decide()
+            return (f"this decision belongs to {roles_mod.names(owners)}, not to "
+                    f"{_seat_name(game, who)}", roles_mod.rule_of(game.settings, pending.op))
+        card = region.removeprefix("card:").partition(":")[0]
+        shown, _hidden = views.visible_state(game, who)
+        secret = {*game.state.hand, *game.state.german_hand, *game.state.orders,
+                  *game.state.german_tactics, game.state.tactics_chosen} - {""}
+        visible = {*shown.get("hand", []), *shown.get("german_hand", []),
+                   *shown.get("orders", []), *shown.get("german_tactics", []),
+                   shown.get("tactics_chosen", "")}
+        if region.startswith("card:") and card in secret and card not in visible:
+            return "that card is hidden from your side", roles_mod.COMPETITIVE_RULE
+        return "", ""
 
     def _answer_message(self, content: dict[str, Any]) -> None:
         """A click on an asked place: check it, then hand it to ``on_answer``."""
@@ -1182,7 +1471,13 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                 f"score {o.get('score')}>"
             )
         prompt = str(self.choice.get("prompt", "")).removeprefix(f"{game.phase_label}: ")
-        return f"<Board: turn {game.turn}, {game.phase_label}; now: {prompt}>"
+        whose = ""
+        if self._hot:
+            whose = (" (hot seat, covered)" if self._cover_to
+                     else f" (hot seat: {_seat_name(game, self._side_shown)}'s view)")
+        elif self._role is not None:
+            whose = f" ({_seat_name(game, self._role)}'s view)"
+        return f"<Board{whose}: turn {game.turn}, {game.phase_label}; now: {prompt}>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The live widget, plus a static picture for places without a widget manager."""
@@ -1212,7 +1507,7 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         return (
             f'<div id="{ident}" class="pavlov-static-root">'
             f"<style>{css}</style>"
-            f'<noscript><pre>{html.escape(self._game.render_text())}</pre></noscript>'
+            f'<noscript><pre>{html.escape(self._text_picture())}</pre></noscript>'
             f'<script type="application/json">{_json_safe(state)}</script>'
             f'<script type="module">\n{_script_safe(module)}\n'
             f'const root = document.getElementById("{ident}");\n'
@@ -1221,6 +1516,41 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             "drawStatic(root, data);\n"
             "</script></div>"
         )
+
+
+    def _text_picture(self) -> str:
+        """The board as text for pages without scripts (the game's text in a full view only).
+
+        The game's text names every card, hidden ones included.
+        """
+        return self._game.render_text() if self._viewer() is None else repr(self)
+
+
+def _check_role(game: Game, role: Any) -> None:
+    """Refuse a role the game does not have (a side some role of it plays is fine).
+
+    Raises:
+        BoardError: naming the game's roles.
+    """
+    ok = isinstance(role, str) and (role in game.roles or (
+        role in roles_mod.SIDES and any(roles_mod.side_of(r) == role for r in game.roles)))
+    if not ok:
+        raise BoardError(
+            f"Board: {_short(role)} is not a role of this game; its roles are "
+            f"{', '.join(repr(r) for r in game.roles)} (7.3, 7.4), or None for a board "
+            "showing everything. Nothing was changed.")
+
+
+def _two_sides(game: Game) -> bool:
+    """Whether the game has a German player: the sides hide cards from each other (7.4)."""
+    return "german" in game.roles
+
+
+def _seat_name(game: Game, who: str) -> str:
+    """A person's name for a role or side: "the German player", "the Soviet players"."""
+    if who == "soviet" and "soviet" not in game.roles:
+        return "the Soviet players"  # the side of two roles (7.4 with three players)
+    return roles_mod.ROLE_NAMES[who]
 
 
 def _page(body: str, title: str) -> str:

@@ -21,6 +21,14 @@ nothing here or in the JavaScript takes a sentence apart. There are five pieces:
   how many hit, which dice hit.
 - :func:`log_view` — the newest log entries, newest first, each with its rule section.
 
+**Role views** (7.3, 7.4): each of :func:`game_view`, :func:`choice_view`, :func:`last_roll`
+and :func:`log_view` takes ``who``: None draws everything (one person, or the host); a side or
+a role (``"soviet"``, ``"german"``, ``"house"``...) draws what that side may see, built from
+the engine's redacted :class:`~pavlov_widgets.engine.hidden.SideView` (the other side's hidden
+cards are face-down backs with their counts, its log entries are left out, and a decision that
+belongs to another role is shown as ``Waiting for ...`` with no options); :data:`NOBODY`
+draws what both sides may see (the hot seat's "pass the screen" cover, 7.4).
+
 Two helpers serve the tutor's marks and questions: :func:`region_ids` lists every region id
 the board can draw for a game (what ``Board.mark`` and ``Board.ask`` accept), and
 :func:`panels_for` picks the panels (:data:`PANELS`) a set of regions lies on, for a board
@@ -39,8 +47,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from pavlov_widgets.engine import Chance, Decision, LogEntry, Option
+from pavlov_widgets.engine import roles as roles_mod
 from pavlov_widgets.engine.components import COLOURS, SPECIALS
 from pavlov_widgets.engine.glossary import CARD_ACTIONS, COUNTER_ACTIONS, TERMS, Term
+from pavlov_widgets.engine.hidden import redact_state
 from pavlov_widgets.engine.observe import Observer
 
 if TYPE_CHECKING:
@@ -49,6 +59,14 @@ if TYPE_CHECKING:
 LOG_LIMIT = 30
 """How many log entries the board keeps on screen (the newest first). The whole log stays in
 the game (``board.game.log``); the window keeps every update small."""
+
+NOBODY = "nobody"
+"""``who`` for a view of what both sides may see (both hands face down): the hot seat's cover
+between two players (7.4)."""
+
+GERMAN_BOXES = ("german-hand", "orders", "german-tactics", "tactics-chosen")
+"""The German player's piles in the cards strip (7.4 Competitive), drawn as ``box:<name>``
+(face-down backs with their counts in a view that may not see them)."""
 
 BOARD_TOKEN_PLACES = ("supplies", "staging")
 """Token places drawn as boxes (besides ``suppress:*``, ``loc:*`` and ``sapper:*``)."""
@@ -265,7 +283,112 @@ def _tactics(game: Game) -> dict[str, Any]:
          "lines": [_effect_text(k, v) for k, v in specs[cid].effects.items()]}
         for cid in state.tactics_in_play
     ]
-    return {"level": game.settings.tactics, "cards": cards, "deck": len(state.tactics_deck)}
+    # the competitive variant deals its own Tactics cards (7.4): named so, not "none"
+    level = "competitive" if game.settings.competitive else game.settings.tactics
+    return {"level": level, "cards": cards, "deck": len(state.tactics_deck)}
+
+
+def _tactics_card(game: Game, card_id: str) -> dict[str, Any]:
+    """A Tactics card face up: its name and what it changes (7.2, 7.4)."""
+    spec = game.components.tactics[card_id]
+    return {"id": card_id, "name": spec.name,
+            "lines": [_effect_text(k, v) for k, v in spec.effects.items()]}
+
+
+# --- what a side may see (7.3, 7.4) ------------------------------------------------------
+
+
+def _sides_of(who: str | None) -> tuple[str, ...]:
+    """The sides whose view ``who`` is drawn as: none (everything), one, or both (NOBODY).
+
+    Raises:
+        ValueError: ``who`` is neither a side, a role nor :data:`NOBODY`.
+    """
+    if who is None:
+        return ()
+    if who == NOBODY:
+        return tuple(roles_mod.SIDES)
+    return (roles_mod.side_of(who),)
+
+
+def visible_state(game: Game, who: str | None) -> tuple[dict[str, Any], dict[str, int]]:
+    """The state as plain data as ``who`` may see it, and the sizes of the piles hidden.
+
+    The engine's :func:`~pavlov_widgets.engine.hidden.redact_state` for ``who``'s side (both
+    sides in turn for :data:`NOBODY`); everything for None.
+    """
+    state = game.state.to_dict()
+    hidden: dict[str, int] = {}
+    for side in _sides_of(who):
+        state, sizes = redact_state(state, side)
+        for key, n in sizes.items():
+            hidden.setdefault(key, n)  # a pile emptied by the first side stays its size
+    return state, hidden
+
+
+def sees_german_cards(who: str | None) -> bool:
+    """Whether a view for ``who`` shows the German player's cards face up (7.4)."""
+    return who is None or (who != NOBODY and roles_mod.side_of(who) == "german")
+
+
+def may_decide(game: Game, who: str | None) -> bool:
+    """Whether ``who`` may take the pending decision (None speaks for every role; 7.3, 7.4)."""
+    if who is None:
+        return True
+    if who == NOBODY:
+        return False
+    owners = game.roles_to_decide()
+    return who in owners or (who in roles_mod.SIDES
+                             and any(roles_mod.side_of(r) == who for r in owners))
+
+
+def seen_by(entry: LogEntry, who: str | None) -> bool:
+    """Whether a view for ``who`` may show a log entry (entries marked for one side, 7.4)."""
+    if not entry.seen_by or who is None:
+        return True
+    return who != NOBODY and entry.seen_by == roles_mod.side_of(who)
+
+
+def _german_card(game: Game, card_id: str) -> dict[str, Any]:
+    """A Wehrmacht card in the German player's piles (7.4), as :func:`wehrmacht_card` draws it.
+
+    A Place Wehrmacht Counter card gets a ``brief`` line of its counter's values: the small
+    tile already shows the card's name, which is the counter's.
+    """
+    card = wehrmacht_card(game, card_id)
+    assert card is not None  # a card id is never empty here
+    spec = game.components.wehrmacht_cards.get(card_id)
+    if spec is not None and spec.kind == "place":
+        t = game.components.wehrmacht_types[spec.counter_type]
+        values = f"Suppress {t.suppress}" if t.kind == "infantry" else f"Attack {t.attack}"
+        card["brief"] = [f"{values}, Defense {t.defense}"]
+    return card
+
+
+def _german(game: Game, state: dict[str, Any], hidden: dict[str, int],
+            who: str | None) -> dict[str, Any]:
+    """The German player's cards (7.4): face up for the German side, else counts only.
+
+    ``hand`` and ``orders`` are Wehrmacht cards as :func:`wehrmacht_card` draws them (orders
+    first to be resolved first), ``tactics`` the Tactics hand, ``chosen`` the Tactics card
+    placed face down (None when none, or when this view may not see it); the counts are the
+    piles' sizes either way.
+    """
+    hand = [_german_card(game, c) for c in state.get("german_hand", [])]
+    orders = [_german_card(game, c) for c in state.get("orders", [])]
+    tactics = [_tactics_card(game, c) for c in state.get("german_tactics", [])]
+    chosen = state.get("tactics_chosen", "")
+    return {
+        "sees": sees_german_cards(who),
+        "hand": hand,
+        "handCount": len(hand) + hidden.get("german_hand", 0),
+        "orders": orders,
+        "ordersCount": len(orders) + hidden.get("orders", 0),
+        "tactics": tactics,
+        "tacticsCount": len(tactics) + hidden.get("german_tactics", 0),
+        "chosen": _tactics_card(game, chosen) if chosen else None,
+        "chosenCount": 1 if chosen else hidden.get("tactics_chosen", 0),
+    }
 
 
 def _tokens_on_board(tokens: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
@@ -296,9 +419,15 @@ def _tracks(seen: Observer, tracks: int) -> list[list[dict[str, Any] | None]]:
     ]
 
 
-def game_view(game: Game) -> dict[str, Any]:
-    """Where everything is now: the ``view`` trait."""
+def game_view(game: Game, who: str | None = None) -> dict[str, Any]:
+    """Where everything is now: the ``view`` trait, as ``who`` may see it.
+
+    ``who`` None shows everything; a side or role hides the other side's cards (the
+    Soviet hand not yet played becomes ``handHidden`` backs; the German cards of 7.4 are in
+    ``german``, face up only for the German side); :data:`NOBODY` hides both.
+    """
     s, comps = game.state, game.components
+    shown, hidden = visible_state(game, who)
     seen = Observer(game)
     sc = game.score()
     in_play = ("stock", "removed")
@@ -336,7 +465,8 @@ def game_view(game: Game) -> dict[str, Any]:
         "wstock": len(comps.wehrmacht_counter_ids()) - on_board,
         "tokens": _tokens_on_board(s.tokens),
         "stockTokens": {k: n for k, n in s.tokens.get("stock", {}).items() if n},
-        "hand": [{"card": cid, "used": cid in s.hand_used} for cid in s.hand],
+        "hand": [{"card": cid, "used": cid in s.hand_used} for cid in shown["hand"]],
+        "handHidden": hidden.get("hand", 0),
         "wcard": wehrmacht_card(game, s.wehrmacht_current),
         "wplayed": [{"id": cid, "name": _card_name(game, cid)}
                     for cid in seen.cards_revealed_this_turn()],
@@ -355,6 +485,7 @@ def game_view(game: Game) -> dict[str, Any]:
         "outcome": game.outcome,
         "canUndo": game.can_undo,
         "canRedo": game.can_redo,
+        **({"german": _german(game, shown, hidden, who)} if game.settings.competitive else {}),
     }
 
 
@@ -377,15 +508,31 @@ def _option(option: Option) -> dict[str, Any]:
     return out
 
 
-def choice_view(game: Game) -> dict[str, Any]:
+def choice_view(game: Game, who: str | None = None) -> dict[str, Any]:
     """The choice the game waits for: the ``choice`` trait.
 
     ``kind`` is ``decision`` (pick one of ``options``, each drawn on the board regions the
     engine gave it, or shown as a button when it has none), ``chance`` (``dice`` dice to
     roll — the board's Roll button sends the ``step`` intent — and ``odds`` lists every
-    result with its exact probability) or ``over``.
+    result with its exact probability) or ``over``. For a view of one role (``who``), a
+    decision that belongs to another role is ``wait``: "Waiting for the house commander
+    (7.3)", no options (they may name the other side's hidden cards), and ``waiting`` lists
+    the roles that may take it.
     """
     pending = game.pending
+    if isinstance(pending, Decision) and not may_decide(game, who):
+        owners = game.roles_to_decide()
+        rule = roles_mod.rule_of(game.settings, pending.op)
+        return {
+            "kind": "wait",
+            "op": pending.op,
+            "prompt": f"Waiting for {roles_mod.names(owners)} ({rule.split()[0]})",
+            "rule": rule,
+            "options": [],
+            "dice": 0,
+            "odds": [],
+            "waiting": list(owners),
+        }
     if isinstance(pending, Decision):
         return {
             "kind": "decision",
@@ -437,28 +584,32 @@ def roll_view(entry: LogEntry, n: int) -> dict[str, Any]:
     }
 
 
-def last_roll(game: Game) -> dict[str, Any]:
-    """The newest dice roll (empty before the first roll), see :func:`roll_view`."""
+def last_roll(game: Game, who: str | None = None) -> dict[str, Any]:
+    """The newest dice roll ``who`` may see (empty before the first), see :func:`roll_view`."""
     entries = game.log
     for index in range(len(entries) - 1, -1, -1):
         entry = entries[index]
-        if entry.kind == "roll" and entry.dice:
+        if entry.kind == "roll" and entry.dice and seen_by(entry, who):
             return roll_view(entry, index)
     return {}
 
 
-def log_view(game: Game, limit: int = LOG_LIMIT) -> list[dict[str, Any]]:
-    """The newest ``limit`` log entries, newest first.
+def log_view(game: Game, limit: int = LOG_LIMIT, who: str | None = None) -> list[dict[str, Any]]:
+    """The newest ``limit`` log entries ``who`` may read, newest first.
 
     Each entry has ``n`` (its number from the start of the game), ``turn``, ``text`` and
     ``rule``; ``dice`` only when dice were rolled and ``kind`` only when it is not a plain
-    ``event`` (both left out to keep every update small).
+    ``event`` (both left out to keep every update small). An entry marked for one side only
+    (``LogEntry.seen_by``, 7.4) is left out of the other side's view.
     """
     entries = game.log
-    start = max(0, len(entries) - limit)
-    out = []
-    for i in range(len(entries) - 1, start - 1, -1):
+    out: list[dict[str, Any]] = []
+    for i in range(len(entries) - 1, -1, -1):
+        if len(out) >= limit:
+            break
         e = entries[i]
+        if not seen_by(e, who):
+            continue
         item: dict[str, Any] = {"n": i, "turn": e.turn, "text": e.text, "rule": e.rule}
         if e.dice:
             item["dice"] = list(e.dice)
@@ -530,6 +681,9 @@ def region_ids(game: Game) -> frozenset[str]:
     ids.update(f"card:{card_id}" for card_id in comps.wehrmacht_cards)
     ids.update(f"card:{card_id}" for card_id in comps.resupply_cards)
     ids.update(f"tactics:{tid}" for tid in comps.tactics)
+    if game.settings.competitive:  # the German player's cards in the strip (7.4)
+        ids.update(f"card:{tid}" for tid in comps.tactics)
+        ids.update(f"box:{name}" for name in GERMAN_BOXES)
     return frozenset(ids)
 
 

@@ -47,6 +47,17 @@
  * button is finger-sized. No text on the board is ever cut short: it shrinks (down to 11 px)
  * or wraps, and `hook.clipped()` lists anything that still had to be cut (tests keep it empty).
  *
+ * Role views and the hot seat (issue 14; 7.3, 7.4): the `seat` trait names whose view Python
+ * drew (the bar shows it: "The German player's view"); a decision of another role comes as a
+ * choice of kind `wait` ("Waiting for the house commander (7.3)", nothing glows). The Soviet
+ * hand may hold `handHidden` face-down backs and, in the competitive game, `view.german`
+ * holds the German player's piles (hand, orders in order, Tactics hand, the Tactics card
+ * placed face down): face up in the German view, where the Planning options glow on them,
+ * backs with their counts otherwise. The `cover` trait (the hot seat between two players)
+ * puts a cover over the whole board with its sentence and a button; a click on it sends
+ * `{kind: "reveal", game}`. Python never sends what the side on screen may not see, so the
+ * cover hides nothing that is there: it is the moment to pass the screen.
+ *
  * `drawStatic(root, data)` draws the same board without a kernel, for saved notebooks and
  * static HTML exports (the Python side inlines this module and calls it).
  */
@@ -89,7 +100,12 @@
  * @typedef {{plan: Plan, view: any, choice: Choice, last_roll: Roll,
  *   log_entries: LogLine[], error: string, rev: number, game_serial: number,
  *   auto_roll: boolean, saved?: Saved, marks?: Mark[], question?: Question,
- *   panels?: string[], edit_mode?: EditMode, hinting?: Hinting}} BoardData
+ *   panels?: string[], edit_mode?: EditMode, hinting?: Hinting, seat?: Seat,
+ *   cover?: Cover}} BoardData
+ * @typedef {{role?: string, side?: string, name?: string, hot?: boolean}} Seat
+ * @typedef {{to?: string, name?: string, text?: string, rule?: string}} Cover
+ * @typedef {{id: string, name: string, kind?: string, kindLabel?: string,
+ *   lines: string[], brief?: string[]}} FaceCard
  * @typedef {{tool?: string, toolId?: string, resume?: string, json?: string,
  *   problems?: number}} EditMode
  * @typedef {{on?: boolean, thinking?: boolean, text?: string, rev?: number,
@@ -108,7 +124,7 @@
 
 const TRAITS = [
   "plan", "view", "choice", "last_roll", "log_entries", "error", "rev", "game_serial", "auto_roll",
-  "saved", "marks", "question", "panels", "edit_mode", "hinting",
+  "saved", "marks", "question", "panels", "edit_mode", "hinting", "seat", "cover",
 ];
 /** The three panels of the board, in printed order (a board may draw some of them). */
 const PANELS = ["house", "square", "volga"];
@@ -499,9 +515,52 @@ function pill(ctx, x, y, colour, label) {
   return w;
 }
 
-/** Whether Tactics cards (variant 7.2) are in play. @param {any} view */
+/** Whether Tactics cards (variant 7.2, or the German player's of 7.4) are in play.
+ * @param {any} view */
 function hasTactics(view) {
   return !!view?.tactics && view.tactics.level !== "none";
+}
+
+/** The German player's cards in the strip (7.4): tile size. */
+const GTILE_W = 100;
+const GTILE_H = 112;
+
+/**
+ * The German player's piles (7.4) as groups of tiles flowed into rows `inner` wide: the hand,
+ * the orders (three slots, the first resolved first), the Tactics hand and the Tactics card
+ * placed face down. Each group knows its tiles; a group wider than a row wraps its tiles.
+ * @param {any} g the view's `german` @param {number} inner
+ */
+function germanGeometry(g, inner) {
+  const cols = Math.max(1, Math.floor((inner + 4) / (GTILE_W + 4)));
+  const specs = [
+    { key: "hand", title: `German hand (${g.handCount})`, n: Math.max(1, g.handCount) },
+    { key: "orders", title: `Orders, first resolved first (${g.ordersCount})`,
+      n: Math.max(3, g.ordersCount) },
+    { key: "tactics", title: `Tactics hand (${g.tacticsCount})`, n: Math.max(1, g.tacticsCount) },
+    { key: "chosen", title: "Tactics face down", n: 1 },
+  ];
+  /** @type {Array<{key: string, title: string, n: number, cols: number, x: number, y: number,
+   *   w: number, h: number}>} */
+  const groups = [];
+  let x = 0;
+  let y = 0;
+  let rowH = 0;
+  for (const spec of specs) {
+    const c = Math.min(spec.n, cols);
+    const rows = Math.ceil(spec.n / c);
+    const w = Math.max(c * (GTILE_W + 4) - 4, Math.min(inner, 150));
+    const h = 20 + rows * (GTILE_H + 4) - 4;
+    if (x > 0 && x + w > inner) {
+      x = 0;
+      y += rowH + 8;
+      rowH = 0;
+    }
+    groups.push({ ...spec, cols: c, x, y, w, h });
+    x += w + 12;
+    rowH = Math.max(rowH, h);
+  }
+  return { groups, h: 22 + y + rowH };
 }
 
 /** @param {string} colour */
@@ -686,25 +745,31 @@ const cardGeometries = new WeakMap();
 function cardsGeometry(ctx, d, at, cardW) {
   const inner = at.w - 16;
   const hand = d.view.hand ?? [];
-  const n = Math.max(4, hand.length);
+  // the cards of the hand this view may not see are drawn as backs (7.4)
+  const shownHand = hand.length + (d.view.handHidden ?? 0);
+  const n = Math.max(4, shownHand);
   const card = sovietCardGeometry(ctx, d.plan, cardW);
   const handCols = Math.max(1, Math.min(n, Math.floor((inner + 4) / (cardW + 4))));
   const handRows = Math.ceil(n / handCols);
   // An empty hand (outside the Soviet Card Phase) takes one line, not rows of empty cards;
   // at the end of the game it holds the result.
-  const handH = hand.length ? 22 + handRows * (card.h + 4) - 4
+  const handH = shownHand ? 22 + handRows * (card.h + 4) - 4
     : d.view.outcome ? 22 + card.h : 22 + 40;
   // An empty hand gives way to the cards and dice when they would not fit beside it (a
   // focus view is narrow).
   let handW = handCols * (cardW + 4) - 4;
-  if (!hand.length && !d.view.outcome && handW + 172 + DICE_MIN_W + 12 > inner) {
+  if (!shownHand && !d.view.outcome && handW + 172 + DICE_MIN_W + 12 > inner) {
     handW = Math.max(240, inner - 172 - DICE_MIN_W - 12);
   }
-  /** @type {Array<{kind: string, w: number, h: number, x?: number, y?: number}>} */
-  const items = [
-    { kind: "hand", w: handW, h: handH },
-    { kind: "wehrmacht", w: 172, h: 22 + card.h },
-  ];
+  /** @type {Array<{kind: string, w: number, h: number, x?: number, y?: number,
+   *   german?: ReturnType<typeof germanGeometry>}>} */
+  const items = [{ kind: "hand", w: handW, h: handH }];
+  if (d.view.german) {
+    // the German player's cards (7.4): a row of their own
+    const german = germanGeometry(d.view.german, inner);
+    items.push({ kind: "german", w: inner, h: german.h, german });
+  }
+  items.push({ kind: "wehrmacht", w: 172, h: 22 + card.h });
   if (hasTactics(d.view)) {
     const k = Math.max(1, (d.view.tactics.cards ?? []).length);
     items.push({ kind: "tactics", w: Math.min(inner, k * 128 - 4), h: 22 + card.h });
@@ -2095,13 +2160,26 @@ class Scene {
           const cy = y + 22 + Math.floor(i / a.handCols) * (cardH + 4);
           this.sovietCard(card, used, i, cx, cy, cardW, cardH);
         });
-        if (!hand.length && !v.outcome) {
+        const backs = v.handHidden ?? 0;
+        for (let k = 0; k < backs; k++) {
+          const i = hand.length + k;
+          const cx = x + (i % a.handCols) * (cardW + 4);
+          const cy = y + 22 + Math.floor(i / a.handCols) * (cardH + 4);
+          this.cardBack(cx, cy, cardW, cardH, "Soviet card", "#7a2e22");
+          this.region("box:soviet-hand", cx, cy, cardW, cardH, 2, {
+            title: `Soviet hand: ${backs} card${backs === 1 ? "" : "s"} face down`,
+            lines: ["Hidden from the German player until played (7.4 Competitive)"],
+          });
+        }
+        if (!hand.length && !backs && !v.outcome) {
           const none = "No cards in hand: four are drawn in each Soviet Card Phase (2.1)";
           const laid = fitLines(ctx, none, item.w - 8, 12, 2);
           laid.lines.forEach((line, i) => {
             text(ctx, line, x + 4, y + 38 + i * 16, { size: laid.size, color: "#cfc6b2" });
           });
         }
+      } else if (item.kind === "german" && item.german) {
+        this.germanCards(v.german, item.german, x, y, item.w);
       } else if (item.kind === "wehrmacht") {
         text(ctx, "Wehrmacht card", x + 2, y + 16, { size: 13, weight: 700, color: "#f3ead6" });
         this.wehrmachtCard(x, y + 22, item.w, cardH);
@@ -2182,6 +2260,132 @@ class Scene {
       title: units.length ? `Soviet card ${index + 1}${used ? " (used)" : ""}` : "Fog of War",
       lines: tipLines,
     });
+  }
+
+  /**
+   * A card face down: its back, with what kind of card it is.
+   * @param {number} x @param {number} y @param {number} w @param {number} h
+   * @param {string} label @param {string} fill
+   */
+  cardBack(x, y, w, h, label, fill) {
+    const { ctx } = this;
+    roundRect(ctx, x, y, w, h, 6);
+    ctx.fillStyle = fill;
+    ctx.fill();
+    ctx.strokeStyle = "#111";
+    ctx.lineWidth = 1.2;
+    ctx.stroke();
+    roundRect(ctx, x + 5, y + 5, w - 10, h - 10, 4);
+    ctx.strokeStyle = "rgba(255,255,255,0.35)";
+    ctx.stroke();
+    const laid = fitLines(ctx, label, w - 16, 12, 2, 700);
+    laid.lines.forEach((line, i) => {
+      text(ctx, line, x + w / 2, y + h / 2 - 6 * (laid.lines.length - 1) + i * 14, {
+        size: laid.size, weight: 700, color: "#f3ead6", align: "center", base: "middle",
+      });
+    });
+  }
+
+  /**
+   * A card face up in the German player's piles (7.4): a Wehrmacht or a Tactics card.
+   * @param {FaceCard} card @param {number} x @param {number} y @param {number} w
+   * @param {number} h @param {string} heading
+   */
+  faceTile(card, x, y, w, h, heading) {
+    const { ctx } = this;
+    roundRect(ctx, x, y, w, h, 6);
+    ctx.fillStyle = card.kind ? "#e3e6e8" : "#d9dde0";
+    ctx.fill();
+    ctx.strokeStyle = "#111";
+    ctx.lineWidth = 1.2;
+    ctx.stroke();
+    // the heading (a kind of card can take two lines), the name, then what the card does
+    const head = fitLines(ctx, heading, w - 12, 11, 2, 700);
+    head.lines.forEach((t, i) => {
+      text(ctx, t, x + 6, y + 13 + i * 12, { size: head.size, weight: 700, color: "#37474f" });
+    });
+    const top = y + 13 + 12 * (head.lines.length - 1);
+    const name = fitLines(ctx, card.name, w - 12, 13, 2, 700);
+    name.lines.forEach((t, i) => {
+      text(ctx, t, x + 6, top + 17 + i * 15, { size: name.size, weight: 700 });
+    });
+    let ly = top + 21 + 15 * name.lines.length;
+    // a counter card's `brief` leaves out the counter's name, which is the card's name
+    for (const line of (card.brief ?? card.lines).slice(0, 2)) {
+      const laid = fitLines(ctx, line, w - 12, 11, 2);
+      for (const t of laid.lines) {
+        if (ly > y + h - 4) break;
+        text(ctx, t, x + 6, ly, { size: laid.size, color: "#333" });
+        ly += 13;
+      }
+    }
+  }
+
+  /**
+   * The German player's piles (7.4): face up in the German view (the Planning options glow
+   * on them), face-down backs with their counts otherwise.
+   * @param {any} g the view's `german` @param {ReturnType<typeof germanGeometry>} geo
+   * @param {number} x @param {number} y @param {number} w
+   */
+  germanCards(g, geo, x, y, w) {
+    const { ctx } = this;
+    text(ctx, g.sees ? "German player's cards (7.4 Competitive)"
+      : "German player's cards, face down (7.4 Competitive)", x + 2, y + 16, {
+      size: 13, weight: 700, color: "#f3ead6", max: w - 4,
+    });
+    for (const grp of geo.groups) {
+      const gx = x + grp.x;
+      const gy = y + 22 + grp.y;
+      text(ctx, grp.title, gx + 2, gy + 12, { size: 12, weight: 700, color: "#e0d8c8",
+        max: grp.w - 4 });
+      const at = (/** @type {number} */ i) => ({
+        tx: gx + (i % grp.cols) * (GTILE_W + 4),
+        ty: gy + 20 + Math.floor(i / grp.cols) * (GTILE_H + 4),
+      });
+      /** @type {FaceCard[]} */
+      const faces = grp.key === "hand" ? g.hand : grp.key === "orders" ? g.orders
+        : grp.key === "tactics" ? g.tactics : g.chosen ? [g.chosen] : [];
+      const count = grp.key === "hand" ? g.handCount : grp.key === "orders" ? g.ordersCount
+        : grp.key === "tactics" ? g.tacticsCount : g.chosenCount;
+      const box = { hand: "box:german-hand", orders: "box:orders",
+        tactics: "box:german-tactics", chosen: "box:tactics-chosen" }[grp.key] ?? "";
+      for (let i = 0; i < grp.n; i++) {
+        const { tx, ty } = at(i);
+        const card = faces[i];
+        if (card) {
+          const heading = grp.key === "orders" ? `Order ${i + 1}`
+            : grp.key === "chosen" ? "Face down" : card.kind ? (card.kindLabel ?? "") : "Tactics";
+          this.faceTile(card, tx, ty, GTILE_W, GTILE_H, heading);
+          this.region(`card:${card.id}`, tx, ty, GTILE_W, GTILE_H, 3, {
+            title: `${heading}: ${card.name}`,
+            lines: [...card.lines, grp.key === "orders" ? "Resolved in this order in the " +
+              "Wehrmacht Card Phase (7.4)" : grp.key === "chosen" ? "Revealed at the start " +
+              "of the Wehrmacht Card Phase (7.4)" : "In the German hand (7.4)"],
+          });
+        } else if (i < count) {
+          const tactic = grp.key === "tactics" || grp.key === "chosen";
+          this.cardBack(tx, ty, GTILE_W, GTILE_H, tactic ? "Tactics" : "Wehrmacht",
+            tactic ? "#455a64" : "#3e4a3a");
+        } else {
+          // an empty slot: an order not placed yet, or no card
+          roundRect(ctx, tx + 1, ty + 1, GTILE_W - 2, GTILE_H - 2, 6);
+          ctx.setLineDash([4, 4]);
+          ctx.strokeStyle = "#8d8577";
+          ctx.lineWidth = 1.2;
+          ctx.stroke();
+          ctx.setLineDash([]);
+          text(ctx, grp.key === "orders" ? `order ${i + 1}` : "none", tx + GTILE_W / 2,
+            ty + GTILE_H / 2, { size: 12, color: "#cfc6b2", align: "center", base: "middle" });
+        }
+      }
+      if (!g.sees || !faces.length) {
+        this.region(box, gx, gy, grp.w, grp.h, 2, {
+          title: grp.title,
+          lines: [g.sees ? "Empty now" : "Hidden from the Soviet side: only the count shows " +
+            "(7.4 Competitive)"],
+        });
+      }
+    }
   }
 
   /** @param {number} x @param {number} y @param {number} w @param {number} h */
@@ -2472,6 +2676,7 @@ function createBoard(root, src) {
     <div class="pb-bar" role="region" aria-label="The question of the moment">
       <div class="pb-prompt-wrap">
         <div class="pb-mode" hidden></div>
+        <div class="pb-seat" hidden></div>
         <div class="pb-prompt"></div>
         <div class="pb-rule"></div>
         <div class="pb-odds"></div>
@@ -2500,6 +2705,13 @@ function createBoard(root, src) {
       <div class="pb-focus-label" aria-hidden="true" hidden></div>
       <div class="pb-tip" role="tooltip" hidden></div>
       <div class="pb-menu" role="menu" hidden></div>
+      <div class="pb-cover" role="dialog" aria-modal="false" hidden>
+        <div class="pb-cover-box">
+          <div class="pb-cover-title"></div>
+          <div class="pb-cover-note"></div>
+          <button type="button" class="pb-cover-go"></button>
+        </div>
+      </div>
     </div>
     <div class="pb-error" role="alert" hidden></div>
     <div class="pb-help"></div>
@@ -2539,6 +2751,11 @@ function createBoard(root, src) {
   const hintBtn = /** @type {HTMLButtonElement} */ (q(".pb-hint"));
   const hintEl = q(".pb-hint-text");
   const modeEl = q(".pb-mode");
+  const seatEl = q(".pb-seat");
+  const coverEl = q(".pb-cover");
+  const coverTitle = q(".pb-cover-title");
+  const coverNote = q(".pb-cover-note");
+  const coverGo = /** @type {HTMLButtonElement} */ (q(".pb-cover-go"));
   const jsonEl = /** @type {HTMLTextAreaElement} */ (q(".pb-json"));
   /** The position a Hint was asked at (until Python's answer comes), or "". */
   let hintAsked = "";
@@ -3132,6 +3349,22 @@ function createBoard(root, src) {
     setText(modeEl, edit ? `Edit mode · ${edit.tool ? `tool: ${edit.tool} · ` : ""}` +
       `resumes at ${edit.resume ?? ""}` : "");
     setProp(modeEl, "hidden", !edit);
+    // Whose view this is (7.3, 7.4), and the hot seat's cover between two players.
+    const seat = d.seat ?? {};
+    const cover = d.cover ?? {};
+    const covered = !!cover.text;
+    setData("covered", covered ? "1" : "0");
+    setData("seat", seat.role ?? "");
+    const seatText = covered ? "Hot seat: pass the screen"
+      : seat.name ? `${seat.hot ? "Hot seat · " : ""}${capital(seat.name)}'s view` : "";
+    setText(seatEl, seatText);
+    setProp(seatEl, "hidden", !seatText);
+    setProp(coverEl, "hidden", !covered);
+    setText(coverTitle, covered ? `Pass to ${cover.name}` : "");
+    setText(coverNote, covered ? "Both hands are hidden. Only " + `${cover.name} should look ` +
+      `at the screen once it is uncovered (${cover.rule}).` : "");
+    setText(coverGo, covered ? `I am ${cover.name}: show my view` : "");
+    setProp(coverGo, "disabled", !src.interactive);
     const json = edit?.json ?? "";
     if (jsonEl.value !== json) {
       jsonEl.value = json;
@@ -3702,6 +3935,7 @@ function createBoard(root, src) {
   const onRedo = () => intent("redo");
   const onStep = () => intent("step");
   const onAuto = () => src.send({ kind: "auto_roll", value: autoBox.checked });
+  const onReveal = () => send({ kind: "reveal" });
   const onHint = () => {
     if (busy || hintBtn.disabled) return;
     hintAsked = currentPosition();
@@ -3749,6 +3983,7 @@ function createBoard(root, src) {
   stepBtn.addEventListener("click", onStep);
   autoBox.addEventListener("change", onAuto);
   hintBtn.addEventListener("click", onHint);
+  coverGo.addEventListener("click", onReveal);
   doc.addEventListener("click", onDocClick, true);
   doc.addEventListener("scroll", onScroll, { capture: true, passive: true });
   win.addEventListener("resize", onResize);
@@ -3910,6 +4145,7 @@ function createBoard(root, src) {
       stepBtn.removeEventListener("click", onStep);
       autoBox.removeEventListener("change", onAuto);
       hintBtn.removeEventListener("click", onHint);
+      coverGo.removeEventListener("click", onReveal);
       doc.removeEventListener("click", onDocClick, true);
       doc.removeEventListener("scroll", onScroll, { capture: true });
       win.removeEventListener("resize", onResize);
