@@ -84,6 +84,7 @@ def test_wheel_metadata(wheel: zipfile.ZipFile) -> None:
     runtime = [r for r in metadata.get_all("Requires-Dist", []) if "extra ==" not in r]
     assert sorted(r.split(">")[0].split("=")[0].strip() for r in runtime) == [
         "anywidget",
+        "ipycanvas",
         "ipywidgets",
     ]
     extras = set(metadata.get_all("Provides-Extra", []))

@@ -75,12 +75,14 @@ class SideView:
     Attributes:
         side: "soviet" or "german".
         role: the role the view was made for (equal to ``side`` when made for a side).
-        turn, phase: when.
+        turn: the turn of the moment.
+        phase: the phase of the moment.
         state: the game state as plain data (:meth:`.GameState.to_dict`), hidden piles
             emptied, the seed and generators removed.
         hidden: the sizes of the piles emptied, e.g. ``{"german_hand": 4, ...}``.
         log: the log entries this side may read, as plain data.
-        prompt, rule: the pending decision's, or "" when none (shown to both sides).
+        prompt: the pending decision's question, or "" when none (shown to both sides).
+        rule: the pending decision's rule section, or "" when none.
         roles: the roles that may take the pending decision.
         options: its options, only when this view's role may take it (else empty).
     """

@@ -882,7 +882,11 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
         result: the latest ``ComparisonResult`` (the final one once done): the table, from
             Python.
         error: the exception that stopped the comparison, if any (also shown in the widget).
-        canvas, progress, status, stop_button, error_box: the parts of the widget.
+        canvas: the ipycanvas Canvas the chart is drawn on.
+        progress: the progress bar (games played of games asked for).
+        status: the line under it ("Playing: 120 of 1,000 games per option").
+        stop_button: Stop (the comparison keeps the games already played).
+        error_box: where an error of the comparison is shown.
         redraws: how many times the chart was drawn (throttled while running).
 
     Example::
