@@ -41,7 +41,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pavlov_widgets.engine import Game
 from pavlov_widgets.sim import HeuristicPolicy, get_policy, play_game, policy_rng
 from pavlov_widgets.sim.simulate import play_to_end
-from pavlov_widgets.tutor.compare import _starts, compare, hint, paired_confidence
+from pavlov_widgets.tutor.compare import (
+    ComparisonResult,
+    _best_rated,
+    _starts,
+    compare,
+    hint,
+    paired_confidence,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -145,6 +152,124 @@ def mid_game_playouts(positions: list[Game], playouts: int) -> dict[str, float]:
     return out
 
 
+def candidates(game: Game, keep: int = 3) -> list[str]:
+    """The option ids a hint would play out at ``game``: the fast player's best-rated few."""
+    fast = get_policy("fast")
+    return [s.option_id for s in _best_rated(game, fast, _starts(game, None, fast, 0), keep)]
+
+
+def timed_comparisons(game: Game, two: list[str], games: int, jobs: int, repeat: int,
+                      horizon: int | None) -> dict[str, Any]:
+    """Wall and CPU seconds of ``repeat`` runs of one comparison (medians and each run)."""
+    walls, cpus = [], []
+    for _ in range(repeat):
+        wall, cpu = time.perf_counter(), cpu_all()
+        compare(game, two, games=games, jobs=jobs, horizon=horizon)
+        walls.append(time.perf_counter() - wall)
+        cpus.append(cpu_all() - cpu)
+    return {"median_wall_s": statistics.median(walls), "median_cpu_s": statistics.median(cpus),
+            "wall_s": walls, "cpu_s": cpus}
+
+
+def interval(result: ComparisonResult, option: str) -> str:
+    """A row's win rate with its interval, and its mean score with its interval."""
+    row = result.row(option)
+    lo, hi = row.win_rate_interval
+    slo, shi = row.mean_score_interval
+    return (f"{row.win_rate:4.0%} ({lo:.0%}-{hi:.0%}) {row.mean_score:+6.1f}"
+            f"±{(shi - slo) / 2:.1f}")
+
+
+def horizon_agreement(positions: list[Game], games: int, long_games: int, horizon: int,
+                      jobs: int, say: Callable[[str], None], keep: int = 3
+                      ) -> list[dict[str, Any]]:
+    """Quick (``horizon``) against full-length comparisons of the same candidates.
+
+    For each position: the hint's candidates compared ``games`` times each with the horizon
+    (seeds from 0) and ``long_games`` times each to the end (other seeds, from 10,000). The
+    quick best is the highest mean score as it stands, the full best the highest win rate.
+    "agree" when they name the same option, "tie" when the full run cannot tell the quick
+    pick from its best (paired sign test on wins under 95%), else "DISAGREE".
+    """
+    rows = []
+    for (seed, n), game in zip(POSITIONS, positions, strict=False):
+        ids = candidates(game, keep)
+        quick = compare(game, ids, games=games, jobs=jobs, horizon=horizon)
+        full = compare(game, ids, games=long_games, jobs=jobs, seed=10_000)
+        qbest, fbest = quick.best(), full.best()
+        picked = full.row(qbest.option_id)
+        sure = paired_confidence(fbest, picked) if picked is not fbest else 1.0
+        verdict = ("agree" if picked is fbest else "tie" if sure < 0.95 else "DISAGREE")
+        # how clearly the full run separates its pick from the next best (sign test on wins)
+        runner = max((r for r in full.rows if r is not fbest), key=full.rank)
+        apart = paired_confidence(fbest, runner)
+        op = (game.state.pending or {}).get("op", "")
+        say(f"  seed {seed} +{n} (turn {game.turn}, {op}): {verdict}; full run's confidence "
+            f"in its pick over the quick pick {sure:.0%}, over the next best {apart:.0%}")
+        for r in full.rows:
+            mark = ("Q" if r.option_id == qbest.option_id else " ") + (
+                "F" if r.option_id == fbest.option_id else " ")
+            say(f"    {mark} {r.label[:44]:<44} quick {interval(quick, r.option_id)}  "
+                f"full {interval(full, r.option_id)}")
+        rows.append({"seed": seed, "decisions": n, "op": op, "candidates": ids,
+                     "quick_best": qbest.option_id, "full_best": fbest.option_id,
+                     "full_confidence": sure, "full_apart": apart, "verdict": verdict,
+                     "quick": quick.to_dict(), "full": full.to_dict()})
+    return rows
+
+
+def quick_section(positions: list[Game], args: argparse.Namespace,
+                  say: Callable[[str], None]) -> dict[str, Any]:
+    """The horizon's figures: comparison and hint times before/after, and the agreement."""
+    out: dict[str, Any] = {}
+    if args.agreement_only:
+        return {"agreement": agreement(positions, args, say)}
+    game = positions[0]
+    two = candidates(game)[:2]
+    say(f"\nComparison of two options ({', '.join(two)}), {args.compare_games} games EACH "
+        f"(so {2 * args.compare_games} playouts), seed {POSITIONS[0][0]} turn {game.turn}, "
+        f"{args.jobs} processes, {args.repeat} runs:")
+    for label, h in (("full games (before)", None), (f"horizon {args.horizon} (after)",
+                                                      args.horizon)):
+        f = out[f"comparison_{'full' if h is None else 'horizon'}"] = timed_comparisons(
+            game, two, args.compare_games, args.jobs, args.repeat, h)
+        say(f"  {label:<22} median {f['median_wall_s']:5.1f} s wall, "
+            f"{f['median_cpu_s']:5.1f} s CPU (runs: "
+            + ", ".join(f"{w:.1f}" for w in f["wall_s"]) + ")")
+    say(f"\nHint (budget {args.budget} s) on {len(positions)} positions, full games against "
+        f"horizon {args.horizon}:")
+    for label, h in (("full games", None), (f"horizon {args.horizon}", args.horizon)):
+        times, played = [], []
+        for g in positions:
+            t = time.perf_counter()
+            answer = hint(g, budget_s=args.budget, jobs=args.jobs, horizon=h)
+            times.append(time.perf_counter() - t)
+            played.append(answer.result.done)
+        out[f"hint_{'full' if h is None else 'horizon'}"] = {
+            "median_s": statistics.median(times), "each_s": times, "games": played}
+        say(f"  {label:<12} median {statistics.median(times):.2f} s (max {max(times):.2f}), "
+            f"games per candidate {min(played)}-{max(played)}")
+    if not args.no_agreement:
+        out["agreement"] = agreement(positions, args, say)
+    return out
+
+
+def agreement(positions: list[Game], args: argparse.Namespace,
+              say: Callable[[str], None]) -> list[dict[str, Any]]:
+    """The agreement table of :func:`horizon_agreement`, printed with its summary."""
+    say(f"\nAgreement: horizon {args.horizon}, {args.compare_games} games per candidate "
+        f"(quick best: highest mean score as it stands) against full-length games, "
+        f"{args.long_games} per candidate (full best: highest win rate); the "
+        f"{args.candidates} options the fast player rates best. Q = quick pick, "
+        "F = full pick; win rate (95%) and mean score ± 95%:")
+    rows = horizon_agreement(positions, args.compare_games, args.long_games, args.horizon,
+                             args.jobs, say, args.candidates)
+    agree = sum(r["verdict"] in ("agree", "tie") for r in rows)
+    say(f"  {agree} of {len(rows)} agree or tie; "
+        f"{sum(r['verdict'] == 'DISAGREE' for r in rows)} disagree")
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print its figures (``--json`` for one JSON object)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -158,6 +283,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="games per candidate of the agreement check (2000)")
     parser.add_argument("--budget", type=float, default=1.5, help="the hint's budget_s (1.5)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (2)")
+    parser.add_argument("--horizon", type=int, default=4,
+                        help="turns ahead of the quick comparisons (4)")
+    parser.add_argument("--candidates", type=int, default=3,
+                        help="options per position in the horizon agreement (3)")
+    parser.add_argument("--agreement-only", action="store_true",
+                        help="with --only-horizon: the agreement table alone")
+    parser.add_argument("--no-agreement", action="store_true",
+                        help="with --only-horizon: the timings alone")
+    parser.add_argument("--only-horizon", action="store_true",
+                        help="only the horizon figures: timings before/after and agreement")
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run: a few games everywhere (figures meaningless)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -169,6 +304,12 @@ def main(argv: list[str] | None = None) -> int:
     figures: dict[str, Any] = {}
 
     say(f"What-if lab benchmark (Python {sys.version.split()[0]}, {args.jobs} processes)")
+    if args.only_horizon:
+        chosen = [mid_game(seed, n) for seed, n in POSITIONS[: args.positions]]
+        figures["horizon"] = quick_section(chosen, args, say)
+        if args.json:
+            print(json.dumps(figures, indent=1, default=str))
+        return 0
     speed = figures["playout_speed"] = playout_speed(args.games, args.repeat)
     say(f"\nPlayout speed: full games from the start, one core, seeds 1000-{999 + args.games}, "
         f"median of {args.repeat} runs")
@@ -238,6 +379,7 @@ def main(argv: list[str] | None = None) -> int:
     agree = sum(r["verdict"] in ("agree", "tie") for r in rows)
     wrong = sum(r["verdict"] == "DISAGREE" for r in rows)
     say(f"  {agree} of {len(rows)} agree or tie; {wrong} confidently wrong")
+    figures["horizon"] = quick_section(positions, args, say)
     if args.json:
         print(json.dumps(figures, indent=1, default=str))
     return 0

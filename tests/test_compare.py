@@ -232,3 +232,85 @@ def test_paired_confidence_is_the_exact_sign_test_on_the_games_that_differ() -> 
         (i, "win" if i in (0, 6) else "loss", 0) for i in range(20)))
     assert paired_confidence(a, b) == 1 - 4 / 64
     assert paired_confidence(b, a) == 4 / 64
+
+
+# --- games cut short by a horizon (quick comparisons) ------------------------------------------
+
+
+def test_a_horizon_gives_the_same_games_for_the_same_seed_on_one_or_two_processes() -> None:
+    first = compare(ju87(), [TWO, THREE], games=4, seed=5, jobs=1, horizon=2)
+    again = compare(ju87(), [TWO, THREE], games=4, seed=5, jobs=1, horizon=2)
+    two = compare(ju87(), [TWO, THREE], games=4, seed=5, jobs=2, horizon=2)
+    assert [r.outcomes for r in first.rows] == [r.outcomes for r in again.rows]
+    assert [r.outcomes for r in first.rows] == [r.outcomes for r in two.rows]
+    assert first.horizon == 2 and first.to_dict()["horizon"] == 2
+
+
+def test_a_horizon_game_is_scored_as_it_stands_in_the_6_0_bands() -> None:
+    """Replayed by hand: the same dice, the same player, stopped when turn +1 begins."""
+    from pavlov_widgets.engine.rules.scoring import victory_level
+    from pavlov_widgets.sim import get_policy, policy_rng
+
+    game = ju87()
+    result = compare(game, ["fire"], games=2, seed=7, jobs=1, horizon=1)
+    player = get_policy("fast")
+    for seed, found, score in result.rows[0].outcomes:
+        branch = game.copy()
+        branch.apply("fire")
+        branch = branch.fork(seed=seed, auto_roll=True)
+        rng = policy_rng(seed, "fast")
+        while not branch.is_over and branch.turn < game.turn + 1:
+            branch.apply(player(branch, rng))
+        if branch.outcome is not None:
+            assert (found, score) == (branch.outcome["result"], branch.outcome["score"])
+        else:
+            assert branch.turn == game.turn + 1
+            assert score == branch.score().total
+            assert found == victory_level(score)[0]
+
+
+def test_a_horizon_beyond_the_end_plays_the_same_games_as_none() -> None:
+    full = compare(ju87(), ["fire"], games=2, seed=1, jobs=1)
+    long = compare(ju87(), ["fire"], games=2, seed=1, jobs=1, horizon=40)
+    assert full.rows[0].outcomes == long.rows[0].outcomes
+
+
+def test_a_horizon_result_says_its_games_were_cut_short() -> None:
+    result = compare(ju87(), ["aa:8", "fire"], games=2, jobs=1, horizon=3)
+    for text in (result.text(), result._repr_html_(), result.definitions):
+        assert "scored as" in text and "3 turns ahead" in text
+    assert "played to the end" not in result.text()
+    assert "games played 3 turns ahead, then scored as they stand" in result.definitions
+    assert "immediate loss within those turns" in result.definitions
+    full = compare(ju87(), ["fire"], games=1, jobs=1)
+    assert "scored as they stand" not in full.text() and "played to the end" in full.text()
+    answer = hint(ju87(), budget_s=0.2, jobs=1, max_games=4, horizon=2)
+    assert "played 2 turns ahead, then scored as they stand" in answer.sentence
+
+
+def test_a_horizon_result_ranks_by_mean_score() -> None:
+    """Cut-short games seldom stand at a winning score: the mean score decides first."""
+    from pavlov_widgets.tutor.compare import Row
+
+    low = Row("a", "a", ("a",), (), (), ((0, "win", 1), (1, "win", 1)))
+    high = Row("b", "b", ("b",), (), (), ((0, "win", 30), (1, "draw", -3)))
+    quick = ComparisonResult("?", "", "fast", 0, 2, (low, high), horizon=4)
+    full = ComparisonResult("?", "", "fast", 0, 2, (low, high))
+    assert quick.best() is high and full.best() is low
+    top = Row("c", "c", ("c",), (), (), ((0, "win", 5), (1, "win", 2)))
+    assert paired_confidence(top, low, "score") == 1 - 0.5 / 4  # ahead in both: mid-p 1/8
+    assert paired_confidence(top, low) == 0.5  # by wins: nothing tells them apart
+    with pytest.raises(CompareError, match="by must be 'win' or 'score'"):
+        paired_confidence(high, low, "mean")
+
+
+@pytest.mark.parametrize("horizon", [0, -2, 1.5, True, "4"])
+def test_a_bad_horizon_is_refused_and_changes_nothing(horizon: Any) -> None:
+    game = ju87()
+    before = snapshot(game)
+    for ask in (lambda: compare(game, games=1, jobs=1, horizon=horizon),
+                lambda: hint(game, budget_s=0.1, jobs=1, horizon=horizon),
+                lambda: play_position(game, games=1, horizon=horizon)):
+        with pytest.raises(CompareError, match=r"horizon must be None .* at least 1, not"):
+            ask()
+    assert snapshot(game) == before
