@@ -260,3 +260,18 @@ def test_close_stops_following_the_game() -> None:
     lab.close()
     lab.game.apply("fire")
     assert lab.chart is chart
+
+
+def test_the_lab_compares_whole_games_by_default_and_four_turns_ahead_on_request() -> None:
+    from pavlov_widgets.tutor.lab_widget import LOOK_AHEAD
+
+    assert LOOK_AHEAD[0] == ("whole games", None)
+    lab = ju87_lab()
+    assert lab.ahead_box.value is None
+    quick = lab.compare(["aa:8", "fire"], games=4, jobs=1, horizon=4, show=False)
+    assert quick.horizon == 4 and "4 turns ahead" in quick.text()
+    lab.ahead_box.value = 4
+    chart = lab.run_comparison(["aa:8", "fire"], games=4, jobs=1)
+    result = chart.wait(60)
+    assert result is not None and result.horizon == 4
+    assert "4 turns ahead" in chart._note()

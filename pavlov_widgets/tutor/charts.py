@@ -909,6 +909,7 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
         self._runner = runner
         self._throttle = Throttle(REDRAWS_PER_SECOND, clock)
         self._stop_flag = threading.Event()
+        self._settings: dict[str, Any] = {}  # the running comparison's keyword settings
         self._thread: threading.Thread | None = None
         self._games = 0
         self._state = "done" if result is not None else "idle"
@@ -964,6 +965,7 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
                 raise ChartError(f"{name} must be a whole number of at least 1, not {value!r}")
         runner = self._runner or _default_runner()
         self._games = games
+        self._settings = dict(settings)
         self.result, self.error = None, None
         self._stop_flag.clear()
         self._state = "running"
@@ -1053,8 +1055,11 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
     def _note(self) -> str:
         policy = getattr(self.result, "policy", "")
         rule = getattr(self.result, "rule", "")
-        played = (f"Each option played to the end by the {policy} player, on the same dice"
-                  if policy else "Each option played to the end many times")
+        horizon = getattr(self.result, "horizon", None) or self._settings.get("horizon")
+        how_far = (f"{horizon} turns ahead, then scored as the game stands (6.0)" if horizon
+                   else "to the end")
+        played = (f"Each option played {how_far} by the {policy} player, on the same dice"
+                  if policy else f"Each option played {how_far} many times")
         return (f"{played}{f' ({rule})' if rule else ''}. Bar: share won · drawn · lost; "
                 "whisker: 95% interval of the win share.")
 

@@ -58,6 +58,15 @@ from .compare import hint as find_hint
 from .lab import LabError, Odds
 from .lab import odds as roll_odds
 
+LOOK_AHEAD: tuple[tuple[str, int | None], ...] = (
+    ("whole games", None),
+    ("4 turns ahead (quick)", 4),
+)
+"""How far the comparisons play (:func:`pavlov_widgets.tutor.compare.compare`'s horizon):
+whole games by default; four turns ahead, scored as the game then stands (6.0), answers a
+thousand games of each option in seconds and ranked the options as whole games did on the
+benchmark's positions (benchmarks/README.md)."""
+
 __all__ = ["CHART_WIDTH", "Lab", "LabError", "card_rows"]
 
 CHART_WIDTH = 340
@@ -238,6 +247,10 @@ class Lab(widgets.Box):  # type: ignore[misc]
         self.jobs_box = widgets.Dropdown(options=[1, 2], value=2, description="cores",
                                          layout=widgets.Layout(width="96px"),
                                          style={"description_width": "initial"})
+        self.ahead_box = widgets.Dropdown(
+            options=list(LOOK_AHEAD), value=None, description="play",
+            layout=widgets.Layout(width="200px"), style={"description_width": "initial"},
+            tooltip="Whole games, or four turns ahead scored as the game then stands (quick)")
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
                                           tooltip="Which option is best, in one sentence "
                                           "(about two seconds)")
@@ -256,7 +269,8 @@ class Lab(widgets.Box):  # type: ignore[misc]
         if self._board_hints():  # one Hint in view: the board's button, its bar says it
             self.hint_button.layout.display = "none"
             self.hint_box.layout.display = "none"
-        self.compare_row = widgets.HBox([self.compare_button, self.games_box, self.jobs_box],
+        self.compare_row = widgets.HBox([self.compare_button, self.games_box, self.jobs_box,
+                                         self.ahead_box],
                                         layout=widgets.Layout(flex_flow="row wrap"))
         self.compare_row.add_class("pl-row")
         self.hint_row = widgets.HBox([self.hint_button, self.edit_button, self.play_button])
@@ -337,7 +351,7 @@ class Lab(widgets.Box):  # type: ignore[misc]
 
     def compare(self, options: Sequence[str | Plan] | None = None, *, games: int = 200,
                 seed: int = 0, jobs: int = 2, policy: str | Policy = "fast",
-                show: bool = True) -> ComparisonResult:
+                horizon: int | None = None, show: bool = True) -> ComparisonResult:
         """Play each option (or :class:`Plan`) of the pending decision ``games`` times (6.0).
 
         Waits for the result and shows it under the buttons (``show``). For a live chart
@@ -348,7 +362,7 @@ class Lab(widgets.Box):  # type: ignore[misc]
                 bad counts; nothing changes.
         """
         result = compare_options(self.game, options, games=games, seed=seed, jobs=jobs,
-                                 policy=policy)
+                                 policy=policy, horizon=horizon)
         if options is not None:  # the button asks the same question again at this moment
             self._asked = (id(self.game), self.game.rev, tuple(options))
         if show:
@@ -357,12 +371,15 @@ class Lab(widgets.Box):  # type: ignore[misc]
 
     def run_comparison(self, options: Sequence[str | Plan] | None = None, *,
                        games: int | None = None, seed: int = 0, jobs: int | None = None,
-                       policy: str | Policy = "fast") -> ComparisonChart:
+                       policy: str | Policy = "fast",
+                       horizon: int | str | None = "box") -> ComparisonChart:
         """Start a live comparison of the pending decision (what the button does).
 
-        ``games`` and ``jobs`` default to the boxes beside the button. ``options`` default to
-        the plans last given to :meth:`compare` at this very moment of the game, else every
-        option of the decision. Returns the chart; ``chart.wait()`` gives the result.
+        ``games``, ``jobs`` and ``horizon`` (None: whole games; a number of turns: played that
+        far ahead and scored as they stand) default to the boxes beside the button.
+        ``options`` default to the plans last given to :meth:`compare` at this very moment of
+        the game, else every option of the decision. Returns the chart; ``chart.wait()``
+        gives the result.
 
         Raises:
             LabError: no decision is pending; ChartError: bad counts (nothing starts).
@@ -380,7 +397,8 @@ class Lab(widgets.Box):  # type: ignore[misc]
         self._show_comparison(chart)
         chart.run(game.copy(), options,
                   games=self.games_box.value if games is None else games, seed=seed,
-                  jobs=self.jobs_box.value if jobs is None else jobs, policy=policy)
+                  jobs=self.jobs_box.value if jobs is None else jobs, policy=policy,
+                  horizon=self.ahead_box.value if horizon == "box" else horizon)
         return chart
 
     def hint(self, *, budget_s: float = 1.5, jobs: int = 2) -> Hint:
