@@ -257,3 +257,12 @@ def lab_notebook(jupyterlab_server: str, repo_root: Path) -> Callable[[str | Pat
         return f"{base}/lab/tree/{urllib.parse.quote(relative)}?reset&{query}"
 
     return open_
+
+
+@pytest.fixture
+def errors(page: Any) -> Iterator[list[str]]:
+    """The page's JavaScript errors: a test that asks for this fixture fails on any."""
+    found: list[str] = []
+    page.on("pageerror", lambda exc: found.append(str(exc)))
+    yield found
+    assert not found, f"JavaScript errors on the page: {found}"

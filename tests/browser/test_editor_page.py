@@ -134,15 +134,6 @@ CELLS = [
 ]
 
 
-@pytest.fixture
-def errors(page: Page) -> Iterator[list[str]]:
-    """JavaScript errors on the page (checked empty at the end)."""
-    found: list[str] = []
-    page.on("pageerror", lambda exc: found.append(str(exc)))
-    yield found
-    assert not found, f"JavaScript errors on the page: {found}"
-
-
 def _click_option(page: Page, board: Locator, option: str) -> None:
     """Click the place an option glows on (through its menu when the place has several)."""
     page.wait_for_function(

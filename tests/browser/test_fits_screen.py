@@ -19,11 +19,10 @@ Each game's first and last steps are saved as ``test-artifacts/fits-<size>-start
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from boardpage import (
     ANSWER_TIMEOUT_MS,
     NOT_FORWARD,
@@ -137,15 +136,6 @@ def _play(page: Page, board: Locator, size: str, touch: bool, save: Callable[...
     _check(look(board), f"{size}, the end (after {done[-3:]})", touch)
     save(page, f"fits-{size}-end")
     assert len(done) == STEPS, done
-
-
-@pytest.fixture
-def errors(page: Page) -> Iterator[list[str]]:
-    """JavaScript errors on the page (checked empty at the end)."""
-    found: list[str] = []
-    page.on("pageerror", lambda exc: found.append(str(exc)))
-    yield found
-    assert not found, f"JavaScript errors on the page: {found}"
 
 
 def test_voila_1920x1080_the_whole_board_and_its_question_fit_the_screen(

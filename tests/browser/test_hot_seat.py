@@ -11,11 +11,10 @@ Tactics card and resolves the orders, first one first. Screenshots:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from boardpage import ANSWER_TIMEOUT_MS, RENDER_TIMEOUT_MS, settle, write_notebook
 from playwright.sync_api import Locator, Page, expect
 
@@ -26,15 +25,6 @@ CELLS = [
     "hot = Board.hot_seat(game)\n"
     "hot",
 ]
-
-
-@pytest.fixture
-def errors(page: Page) -> Iterator[list[str]]:
-    """JavaScript errors on the page (checked empty at the end)."""
-    found: list[str] = []
-    page.on("pageerror", lambda exc: found.append(str(exc)))
-    yield found
-    assert not found, f"JavaScript errors on the page: {found}"
 
 
 def _rev(board: Locator) -> int:

@@ -190,15 +190,6 @@ CELLS = [
 ]
 
 
-@pytest.fixture
-def errors(page: Page) -> Iterator[list[str]]:
-    """JavaScript errors on the page (checked empty at the end)."""
-    found: list[str] = []
-    page.on("pageerror", lambda exc: found.append(str(exc)))
-    yield found
-    assert not found, f"JavaScript errors on the page: {found}"
-
-
 def test_voila_marks_and_a_question_answered_by_a_click(
     page: Page,
     served_notebook: Callable[[str | Path], str],

@@ -14,10 +14,9 @@ ancestor, below the board's bar and not covered (``document.elementFromPoint``).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from boardpage import (
     ANSWER_TIMEOUT_MS,
     RENDER_TIMEOUT_MS,
@@ -45,15 +44,6 @@ def _focus_of_every_step() -> list[tuple[str, ...]]:
         walk.go(step)
         out.append(walk.narration().focus)
     return out
-
-
-@pytest.fixture
-def errors(page: Page) -> Iterator[list[str]]:
-    """JavaScript errors on the page (checked empty at the end)."""
-    found: list[str] = []
-    page.on("pageerror", lambda exc: found.append(str(exc)))
-    yield found
-    assert not found, f"JavaScript errors on the page: {found}"
 
 
 def _step_through(page: Page, size: str, save: Callable[..., Path]) -> Locator:
