@@ -35,6 +35,7 @@ import ipywidgets as widgets
 from ipycanvas import Canvas, hold_canvas
 
 from ..engine import PavlovError
+from .display import with_text
 from .steps import percent
 
 SCALE = 2
@@ -513,10 +514,7 @@ class OddsChart(widgets.VBox):  # type: ignore[misc]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live chart, with its stable text and a table for pages without widgets."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if not isinstance(bundle, dict):
-            return bundle
-        return {**bundle, "text/plain": repr(self), "text/html": self._repr_html_()}
+        return with_text(super()._repr_mimebundle_(**kwargs), repr(self), self._repr_html_())
 
 
 # --- comparison: reading a result ---------------------------------------------------------------
@@ -1116,11 +1114,6 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live chart, with its stable text and the result's table for static pages."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if not isinstance(bundle, dict):
-            return bundle
-        data = {**bundle, "text/plain": repr(self)}
         table = getattr(self.result, "_repr_html_", None)
-        if callable(table):
-            data["text/html"] = table()
-        return data
+        return with_text(super()._repr_mimebundle_(**kwargs), repr(self),
+                         table() if callable(table) else None)

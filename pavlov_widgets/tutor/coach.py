@@ -47,6 +47,7 @@ from pavlov_widgets.engine.state import GameState
 from pavlov_widgets.sim.heuristic import HeuristicPolicy
 from pavlov_widgets.widget import Board
 
+from .display import with_text
 from .lab import example_dice
 
 # --- the value of a position (6.0 Ending the Game) -------------------------------------------
@@ -711,14 +712,9 @@ class Coach(widgets.VBox):  # type: ignore[misc]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget, with its stable text and a static picture for pages without one."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if not isinstance(bundle, dict):
-            return bundle
-        data = dict(bundle)
-        data["text/plain"] = repr(self)
-        data["text/html"] = (f"<div>{self.title.value}{self.explanation.value}</div>"
-                             f"{self.board.static_html()}{self.review_panel.value}")
-        return data
+        return with_text(super()._repr_mimebundle_(**kwargs), repr(self),
+                         f"<div>{self.title.value}{self.explanation.value}</div>"
+                         f"{self.board.static_html()}{self.review_panel.value}")
 
 
 __all__ = [

@@ -44,6 +44,7 @@ from typing import Any
 from ..engine import Game, PavlovError
 from ..engine.explain import describe
 from ..engine.log import LogEntry
+from .display import with_text
 from .steps import percent, times_in
 
 Answer = str | Iterable[str]
@@ -336,11 +337,7 @@ class Exercise:
         return self._widget
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = self.widget()._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, dict):
-            bundle = dict(bundle)
-            bundle["text/plain"] = repr(self)
-        return bundle
+        return with_text(self.widget()._repr_mimebundle_(**kwargs), repr(self))
 
 
 def _evaluate(spec: AnswerSpec, game: Game | None, what: str) -> Any:
@@ -690,12 +687,8 @@ class Quiz:
         return self._widget
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = self.widget()._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, dict):
-            bundle = dict(bundle)
-            bundle["text/plain"] = repr(self)
-            bundle["text/html"] = self._repr_html_()
-        return bundle
+        return with_text(self.widget()._repr_mimebundle_(**kwargs), repr(self),
+                         self._repr_html_())
 
 
 __all__ = [

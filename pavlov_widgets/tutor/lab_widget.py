@@ -55,6 +55,7 @@ from .charts import ChartError, ComparisonChart, OddsChart
 from .compare import ComparisonResult, Hint, Plan
 from .compare import compare as compare_options
 from .compare import hint as find_hint
+from .display import with_text
 from .lab import LabError, Odds
 from .lab import odds as roll_odds
 
@@ -650,12 +651,7 @@ class Lab(widgets.Box):  # type: ignore[misc]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live lab, with its stable text and a static picture for pages without widgets."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if not isinstance(bundle, dict):
-            return bundle
-        data = dict(bundle)
-        data["text/plain"] = repr(self)
         odds_html = self.chart._repr_html_() if self.chart is not None else ""
-        data["text/html"] = (f"<div>{self.title.value}</div>{self.board.static_html()}"
-                             f"{odds_html}{self.caption.value}")
-        return data
+        return with_text(super()._repr_mimebundle_(**kwargs), repr(self),
+                         f"<div>{self.title.value}</div>{self.board.static_html()}"
+                         f"{odds_html}{self.caption.value}")

@@ -42,6 +42,7 @@ from pavlov_widgets.widget import Board
 from pavlov_widgets.widget.board import PANELS, panels_for
 from pavlov_widgets.widget.view import region_ids
 
+from .display import with_text
 from .walkthrough import MODE_LABELS, MODES, Narration, Walkthrough, WalkthroughError
 
 MODE_BUTTONS: tuple[tuple[str, str], ...] = tuple(
@@ -300,14 +301,9 @@ class WalkthroughWidget(widgets.Box):  # type: ignore[misc]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget, with its text and a static picture for pages without a kernel."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if not isinstance(bundle, dict):
-            return bundle
-        data = dict(bundle)
-        data["text/plain"] = repr(self)
-        data["text/html"] = (f"<div>{self.title.value}<p>{html.escape(self.position.value)}</p>"
-                             f"{self.narration.value}</div>{self.board.static_html()}")
-        return data
+        return with_text(super()._repr_mimebundle_(**kwargs), repr(self),
+                         f"<div>{self.title.value}<p>{html.escape(self.position.value)}</p>"
+                         f"{self.narration.value}</div>{self.board.static_html()}")
 
 
 def narration_html(said: Narration) -> str:
