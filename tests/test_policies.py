@@ -319,11 +319,12 @@ def test_a_class_with_a_name_is_a_policy() -> None:
 
 def test_get_policy_names_the_known_policies() -> None:
     """Unknown names and non-callables are refused with a message that helps."""
-    assert set(POLICIES) == {"random", "heuristic", "fast"}
+    assert set(POLICIES) == {"random", "heuristic", "fast", "german-heuristic"}
     assert isinstance(get_policy("heuristic"), HeuristicPolicy)
     assert isinstance(get_policy("fast"), FastPolicy)
     with pytest.raises(ValueError,
-                       match="unknown policy 'clever'; known: random, heuristic, fast"):
+                       match="unknown policy 'clever'; known: random, heuristic, fast, "
+                             "german-heuristic"):
         get_policy("clever")
     with pytest.raises(TypeError, match="a policy must be"):
         get_policy(42)  # type: ignore[arg-type]

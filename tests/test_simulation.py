@@ -406,3 +406,171 @@ def test_cli_jobs(capsys: pytest.CaptureFixture[str]) -> None:
         main(["simulate", "--games", "6", "--jobs", "0"])
     assert info.value.code == 2
     assert "--jobs" in capsys.readouterr().err
+
+
+# --- the variants: a policy per side (7.3, 7.4) ------------------------------------------
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_random_playouts_of_every_variant_keep_the_invariants(variant: str) -> None:
+    """A few random games of each variant (7.1-7.4) play to the end with every check."""
+    from pavlov_widgets.sim import check_invariants
+
+    summary = simulate(2, seed=11, policy="random", variant=variant, check=check_invariants)
+    assert summary.games == 2 and summary.variant == variant
+    competitive = RuleSettings.for_variant(variant).competitive
+    assert ("german" in summary.policies) is competitive
+
+
+@pytest.mark.parametrize("variant", ["competitive", "competitive-three"])
+@pytest.mark.parametrize("soviet", ["random", "heuristic"])
+@pytest.mark.parametrize("german", ["random", "german-heuristic"])
+def test_7_4_competitive_runs_for_each_policy_pair(variant: str, soviet: str, german: str) -> None:
+    """A small seeded competitive run completes for every pair of policies (7.4)."""
+    summary = simulate(2, seed=5, policy=soviet, variant=variant, german_policy=german)
+    assert summary.policies == {"soviet": soviet, "german": german}
+    data = summary.to_dict()
+    assert data["policies"] == {"soviet": soviet, "german": german}
+    assert sum(data["results"].values()) == 2
+    assert f"{soviet} (Soviet) vs {german} (German)" in summary.format_text()
+
+
+def test_7_4_the_german_policy_takes_only_the_planning_decisions() -> None:
+    """Each decision goes to the side whose it is: the German policy sees only 7.4 planning."""
+    asked: list[str] = []
+
+    class Watching:
+        name = "watching"
+
+        def __call__(self, game: Game, rng: random.Random) -> str:
+            asked.append((game.state.pending or {})["op"])
+            return game.legal_ids()[0]
+
+    simulate(1, seed=3, policy="random", variant="competitive", german_policy=Watching())
+    assert asked and set(asked) == {"plan_order", "plan_tactics"}
+
+
+def test_7_4_default_german_policy_is_the_heuristic() -> None:
+    """A competitive run without a German policy is played by ``german-heuristic``."""
+    summary = simulate(1, seed=2, policy="random", variant="competitive")
+    assert summary.german_policy == "german-heuristic"
+
+
+def test_7_4_german_policy_runs_replay_and_travel() -> None:
+    """Per-side runs are the same game for game on one or two processes, and rerun alike."""
+    one = simulate(4, seed=8, policy="random", variant="competitive", german_policy="random")
+    again = simulate(4, seed=8, policy="random", variant="competitive", german_policy="random")
+    two = simulate(4, seed=8, policy="random", variant="competitive", german_policy="random",
+                   jobs=2)
+    assert one.results == again.results == two.results
+
+
+def test_7_4_german_and_soviet_generators_differ() -> None:
+    """The same policy on both sides does not share a random stream."""
+    from pavlov_widgets.sim.simulate import side_rng
+
+    assert side_rng(4, "random").random() != side_rng(4, "random", "german").random()
+    assert side_rng(4, "random").random() == policy_rng(4, "random").random()
+
+
+@pytest.mark.parametrize("variant", [None, "cooperative", "veteran", "operational-support"])
+def test_a_german_policy_without_a_german_player_is_refused(variant: str | None) -> None:
+    """Only the competitive variants have a German player (7.4): a clear error otherwise."""
+    with pytest.raises(ValueError, match=r"needs a German player.*competitive"):
+        simulate(1, seed=1, policy="random", variant=variant, german_policy="random")
+    with pytest.raises(ValueError, match="needs a German player"):
+        run_game(1, "random", german_policy="german-heuristic")
+
+
+def test_a_german_only_policy_cannot_play_the_soviet_side() -> None:
+    """``german-heuristic`` plays the German side only."""
+    with pytest.raises(ValueError, match="German side only"):
+        simulate(1, seed=1, policy="german-heuristic")
+
+
+def test_7_3_cooperative_plays_as_the_base_game_on_one_policy() -> None:
+    """Both Soviet roles on one policy: the same games as the base game (7.3)."""
+    base = simulate(3, seed=4, policy="heuristic")
+    coop = simulate(3, seed=4, policy="heuristic", variant="cooperative")
+    assert [r.score for r in base.results] == [r.score for r in coop.results]
+    assert coop.policies == {"soviet": "heuristic"}
+
+
+def test_7_1_operational_support_cards_are_counted() -> None:
+    """The summary says how often each Operational Support card was face up and taken (7.1)."""
+    summary = simulate(3, seed=1, policy="heuristic", variant="operational-support")
+    support = summary.operational_support()
+    assert support and all(0 <= v["taken"] <= v["seen"] for v in support.values())
+    assert summary.to_dict()["operational_support"] == support
+    assert "Operational Support cards (7.1)" in summary.format_text()
+    assert "operational_support" not in simulate(1, seed=1).to_dict()
+
+
+def test_cli_german_policy(capsys: pytest.CaptureFixture[str]) -> None:
+    """--german-policy plays the German side; --json records each side's policy (7.4)."""
+    assert main(["simulate", "-n", "2", "-s", "3", "-p", "random", "--variant", "competitive",
+                 "--german-policy", "random", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["policies"] == {"soviet": "random", "german": "random"}
+    assert main(["simulate", "-n", "1", "--variant", "competitive-three", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["policies"]["german"] == "german-heuristic"
+
+
+@pytest.mark.parametrize("variant", ["base", "cooperative", "elite"])
+def test_cli_german_policy_without_competitive_is_a_clear_error(
+    variant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--german-policy with a variant that has no German player: exit 2, saying why."""
+    assert main(["simulate", "-n", "1", "--variant", variant,
+                 "--german-policy", "german-heuristic"]) == 2
+    captured = capsys.readouterr()
+    assert "--german-policy german-heuristic needs a German player" in captured.err
+    assert "competitive" in captured.err and captured.out == ""
+
+
+def test_cli_policy_choices_per_side(capsys: pytest.CaptureFixture[str]) -> None:
+    """The German heuristic is no Soviet policy, nor the Soviet heuristic a German one."""
+    for argv in (["simulate", "--policy", "german-heuristic"],
+                 ["simulate", "--variant", "competitive", "--german-policy", "heuristic"]):
+        with pytest.raises(SystemExit) as info:
+            main(argv)
+        assert info.value.code == 2
+        assert "invalid choice" in capsys.readouterr().err
+
+
+def test_a_competitive_error_reproduces_with_the_german_policy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An error in a competitive game names both policies and the command with both."""
+
+    def broken(e: Any, f: dict[str, Any]) -> None:
+        raise RuntimeError("planning broke")
+
+    monkeypatch.setitem(engine_core.STEPS, "planning_draw", broken)
+    with pytest.raises(SimulationError) as info:
+        simulate(1, seed=6, policy="random", variant="competitive", german_policy="random")
+    err = info.value
+    assert err.german_policy == "random" and "German policy random" in str(err)
+    assert err.reproduce_command().endswith(
+        "--policy random --variant competitive --german-policy random")
+    assert err.to_dict()["german_policy"] == "random"
+
+
+def test_calibration_script_prints_the_variant_table_and_the_support_statistics(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """benchmarks/calibration.py --variants: one row per variant and the 7.1 card table."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "calibration.py"
+    spec = importlib.util.spec_from_file_location("calibration_script", path)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.main(["--variants", "--games", "1", "--seed", "3",
+                        "--only", "base,operational-support,competitive"]) == 0
+    out = capsys.readouterr().out
+    assert "| base | heuristic | — | 1 |" in out
+    assert "| competitive | heuristic | german-heuristic | 1 |" in out
+    assert "| competitive | heuristic | random | 1 |" in out
+    assert "| Mamayev Kurgan | 4 |" in out and "Against the base game" in out

@@ -12,6 +12,7 @@ callable ``policy(game, rng)`` returning a legal option or its id (see
 """
 
 from .fast import FastPolicy
+from .german import GermanHeuristicPolicy
 from .invariants import InvariantError, check_invariants, check_round_trips
 from .policies import POLICIES, HeuristicPolicy, Policy, RandomPolicy, get_policy, policy_rng
 from .simulate import (
@@ -29,6 +30,7 @@ __all__ = [
     "POLICIES",
     "FastPolicy",
     "GameResult",
+    "GermanHeuristicPolicy",
     "HeuristicPolicy",
     "InvariantError",
     "Policy",

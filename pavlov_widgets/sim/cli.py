@@ -1,12 +1,19 @@
 """The ``simulate`` command of ``python -m pavlov_widgets``.
 
-``python -m pavlov_widgets simulate --games N --seed S --policy {random,heuristic}
-[--variant NAME] [--json] [--jobs N]`` plays N seeded games (game i is dealt from seed S + i) and
-prints the wins, draws and losses, the victory levels, the score's mean and quartiles, how
-games were lost (which immediate loss, at which turn), the mean number of turns and the
-speed: as text, with a progress bar when the output is a terminal, or as one JSON object
-with ``--json``. An engine error stops the run with exit status 1 and prints the seed and
-the choices that reproduce it.
+``python -m pavlov_widgets simulate --games N --seed S --policy {random,heuristic,fast}
+[--variant NAME] [--german-policy NAME] [--json] [--jobs N]`` plays N seeded games (game i
+is dealt from seed S + i) and prints the wins, draws and losses, the victory levels, the
+score's mean and quartiles, how games were lost (which immediate loss, at which turn), the
+mean number of turns and the speed: as text, with a progress bar when the output is a
+terminal, or as one JSON object with ``--json``. An engine error stops the run with exit
+status 1 and prints the seed and the choices that reproduce it.
+
+``--variant`` takes every variant of ``RuleSettings.for_variant``: ``base``,
+``operational-support`` (7.1), ``veteran`` and ``elite`` (7.2) and their combinations,
+``cooperative`` (7.3: both Soviet roles play on the one policy, so it plays as the base game),
+``competitive`` and ``competitive-three`` (7.4). ``--german-policy`` (``german-heuristic`` by
+default, or ``random``) plays the German player of the competitive variants; with any other
+variant it is refused with a message saying why.
 """
 
 from __future__ import annotations
@@ -18,12 +25,15 @@ import time
 from typing import TextIO
 
 from ..engine import RuleSettings
+from .german import GERMAN_POLICIES
 from .invariants import check_invariants
 from .policies import POLICIES
-from .simulate import SimulationError, simulate
+from .simulate import DEFAULT_GERMAN_POLICY, SimulationError, simulate
 
 EXIT_ERROR = 1
 """Exit status when a game raised an engine (or policy) error."""
+EXIT_USAGE = 2
+"""Exit status for options that do not go together (as argparse uses for bad options)."""
 
 
 def variant_names() -> list[str]:
@@ -40,10 +50,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how many games to play (default 100)")
     parser.add_argument("--seed", "-s", type=_non_negative, default=0, metavar="S",
                         help="seed of the first game; game i uses S + i (default 0)")
-    parser.add_argument("--policy", "-p", choices=sorted(POLICIES), default="random",
-                        help="who makes the decisions (default random)")
+    soviet = sorted(n for n in POLICIES if n not in GERMAN_POLICIES or n == "random")
+    parser.add_argument("--policy", "-p", choices=soviet, default="random",
+                        help="who makes the Soviet side's decisions (default random)")
     parser.add_argument("--variant", "-v", choices=variant_names(), default="base",
                         help="rules variant (default base)")
+    parser.add_argument("--german-policy", "-g", choices=sorted(GERMAN_POLICIES), default=None,
+                        help="who plays the German player of a competitive variant (7.4; "
+                        f"default {DEFAULT_GERMAN_POLICY}); only with --variant competitive "
+                        "or competitive-three")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object instead of the text report")
     parser.add_argument("--check", action="store_true",
@@ -60,6 +75,12 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     err = err if err is not None else sys.stderr
     variant = None if args.variant == "base" else args.variant
     settings = RuleSettings.for_variant(args.variant) if variant else RuleSettings()
+    german = getattr(args, "german_policy", None)
+    if german is not None and not settings.competitive:
+        print(f"error: --german-policy {german} needs a German player: use it with --variant "
+              "competitive or competitive-three (7.4), not --variant "
+              f"{args.variant}", file=err)
+        return EXIT_USAGE
     bar = None if args.no_progress or not err.isatty() else _ProgressBar(err)
     try:
         summary = simulate(
@@ -67,6 +88,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             check=check_invariants if args.check else None,
             progress=bar.update if bar else None,
             jobs=args.jobs,
+            german_policy=german,
         )
     except SimulationError as exc:
         if bar:

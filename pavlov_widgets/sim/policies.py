@@ -1,4 +1,4 @@
-"""Policies: who makes the Soviet player's decisions in a simulated game.
+"""Policies: who makes a player's decisions in a simulated game.
 
 A policy is any callable ``policy(game, rng)`` that returns one of ``game.legal_actions()``
 (an :class:`~pavlov_widgets.engine.Option`) or the id of one (a string from
@@ -8,11 +8,12 @@ is a :class:`random.Random` the simulator derives from the game's seed and the p
 (:func:`policy_rng`), so a run replays exactly; a policy must not use the module-level
 :mod:`random`.
 
-Three policies come with the package: :class:`RandomPolicy` (uniform over the legal
-options), :class:`~pavlov_widgets.sim.heuristic.HeuristicPolicy` (a sensible player) and
+Four policies come with the package: :class:`RandomPolicy` (uniform over the legal
+options), :class:`~pavlov_widgets.sim.heuristic.HeuristicPolicy` (a sensible player),
 :class:`~pavlov_widgets.sim.fast.FastPolicy` (the heuristic with cheap moves, for the
-what-if lab's many playouts). Writing
-your own takes a few lines::
+what-if lab's many playouts) and, for the German player of the Competitive variant (7.4),
+:class:`~pavlov_widgets.sim.german.GermanHeuristicPolicy`. Writing your own takes a few
+lines::
 
     def always_first(game, rng):
         return game.legal_actions()[0]
@@ -28,6 +29,7 @@ from typing import Protocol
 
 from ..engine import Game, Option
 from .fast import FastPolicy
+from .german import GermanHeuristicPolicy
 from .heuristic import HeuristicPolicy
 
 Choice = Option | str
@@ -59,6 +61,7 @@ POLICIES: dict[str, Callable[[], Policy]] = {
     "random": RandomPolicy,
     "heuristic": HeuristicPolicy,
     "fast": FastPolicy,
+    "german-heuristic": GermanHeuristicPolicy,
 }
 """The policies the command line knows, by name (each entry makes a fresh policy)."""
 

@@ -9,6 +9,12 @@ from :func:`~pavlov_widgets.sim.policies.policy_rng` of that seed, so every game
 be replayed on its own (:func:`replay`). The :class:`Summary` gives the numbers of the
 command line: wins, draws and losses, the victory levels (6.0 table), the score's mean and
 quartiles, how the games were lost (which immediate loss, at which turn) and the speed.
+
+In the competitive variant (7.4) the German player's decisions (the Wehrmacht Planning phase)
+go to a policy of their own, ``german_policy`` (``"german-heuristic"`` unless told): every
+decision is routed by :meth:`~pavlov_widgets.engine.Game.side_to_decide`, and each side's
+policy draws from its own generator (:func:`side_rng`). In the cooperative variant (7.3) both
+Soviet roles are played by the one Soviet policy.
 """
 
 from __future__ import annotations
@@ -29,6 +35,9 @@ from ..engine import Components, Game, Option, RuleSettings
 from ..engine.rules.scoring import AWARDS, IMMEDIATE_LOSSES
 from ..engine.text import plural
 from .policies import Choice, Policy, get_policy, policy_name, policy_rng
+
+DEFAULT_GERMAN_POLICY = "german-heuristic"
+"""The German player's policy in a competitive game when none is named (7.4)."""
 
 MAX_DECISIONS = 20_000
 """A game that needs more decisions than this is reported as an error (a policy that loops,
@@ -68,6 +77,11 @@ class GameResult:
     defenders: int
     attackers: int
     decisions: int
+    os_won: tuple[str, ...] = ()
+    """The Operational Support cards completed (7.1), in the order they were."""
+    os_seen: tuple[str, ...] = ()
+    """The Operational Support cards that were face up at some time (7.1): the completed ones
+    and the one left on the board at the end."""
 
     @property
     def loss_cause(self) -> str | None:
@@ -83,9 +97,12 @@ class GameResult:
         if o is None:
             raise ValueError(f"game {seed} is not over")
         decisions = sum(1 for e in game.history if e["kind"] == "choose")
+        s = game.state
+        won = tuple(s.os_won)
+        seen = won + ((s.os_current,) if s.os_current else ())
         return cls(seed, o["result"], o["level"], o.get("award", ""), o["score"], o["turn"],
                    o["how"], o.get("raid_vp", 0), o.get("defenders", 0), o.get("attackers", 0),
-                   decisions)
+                   decisions, won, seen)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data."""
@@ -110,9 +127,12 @@ class SimulationError(RuntimeError):
         history: list[dict[str, Any]],
         cause: BaseException | str,
         trace: str = "",
+        german_policy: str | None = None,
     ) -> None:
         self.seed = seed
         self.policy = policy
+        self.german_policy = german_policy
+        """The German side's policy in a competitive game (7.4), else None."""
         self.variant = variant
         self.settings = settings
         self.choices = choices
@@ -125,8 +145,10 @@ class SimulationError(RuntimeError):
             else trace
         )
         what = f"{type(cause).__name__}: {cause}" if isinstance(cause, BaseException) else cause
+        german = f", German policy {german_policy}" if german_policy else ""
         super().__init__(
-            f"game with seed {seed} (policy {policy}, variant {variant or 'base'}) failed after "
+            f"game with seed {seed} (policy {policy}{german}, variant {variant or 'base'}) "
+            "failed after "
             f"{plural(len(choices), 'decision')}: {what}"
         )
 
@@ -136,13 +158,15 @@ class SimulationError(RuntimeError):
         what = (f"{type(self.cause).__name__}: {self.cause}"
                 if isinstance(self.cause, BaseException) else self.cause)
         return (SimulationError, (self.seed, self.policy, self.variant, self.settings,
-                                  self.choices, self.history, what, self.traceback))
+                                  self.choices, self.history, what, self.traceback,
+                                  self.german_policy))
 
     def reproduce_command(self) -> str:
         """The command line that plays this game again."""
         variant = f" --variant {self.variant}" if self.variant else ""
+        german = f" --german-policy {self.german_policy}" if self.german_policy else ""
         return (f"python -m pavlov_widgets simulate --games 1 --seed {self.seed} "
-                f"--policy {self.policy}{variant}")
+                f"--policy {self.policy}{variant}{german}")
 
     def report(self) -> str:
         """A full report for a person: the error, the traceback, how to reproduce it."""
@@ -162,6 +186,7 @@ class SimulationError(RuntimeError):
             "error": str(self),
             "seed": self.seed,
             "policy": self.policy,
+            "german_policy": self.german_policy,
             "variant": self.variant or "base",
             "options": self.settings.to_dict(),
             "reproduce": self.reproduce_command(),
@@ -169,6 +194,66 @@ class SimulationError(RuntimeError):
             "history": self.history,
             "traceback": self.traceback,
         }
+
+
+def side_rng(seed: int, name: str, side: str = "soviet") -> random.Random:
+    """The generator of one side's policy in the game dealt from ``seed``.
+
+    The Soviet side's is :func:`~pavlov_widgets.sim.policies.policy_rng` (so a solo game
+    replays as it always did); the German side's is derived from its side too, so the same
+    policy on both sides does not share a stream.
+    """
+    return policy_rng(seed, name if side == "soviet" else f"{side}:{name}")
+
+
+class SidePolicies:
+    """One policy per side, each decision routed by ``game.side_to_decide()`` (7.4).
+
+    ``policy(game, rng)`` hands a Soviet decision to ``soviet`` with the ``rng`` it is given
+    and a German one (the Wehrmacht Planning phase) to ``german`` with ``german_rng``. Both
+    roles of the cooperative variant (7.3) are the Soviet side's.
+    """
+
+    def __init__(self, soviet: Policy, german: Policy, german_rng: random.Random,
+                 soviet_name: str = "", german_name: str = "") -> None:
+        self.soviet = soviet
+        self.german = german
+        self.german_rng = german_rng
+        self.name = (f"{soviet_name or policy_name(soviet)} vs "
+                     f"{german_name or policy_name(german)}")
+
+    def __call__(self, game: Game, rng: random.Random) -> Choice:
+        """The choice of the side whose decision is pending."""
+        if game.side_to_decide() == "german":
+            return self.german(game, self.german_rng)
+        return self.soviet(game, rng)
+
+
+def check_policies(
+    settings: RuleSettings, policy: str | Policy, german_policy: str | Policy | None
+) -> tuple[Policy, Policy | None]:
+    """The two sides' policies for a game with ``settings``, checked (7.4).
+
+    Returns the Soviet policy and the German one (None unless the settings are competitive;
+    :data:`DEFAULT_GERMAN_POLICY` when none is named).
+
+    Raises:
+        ValueError: a German policy for a game with no German player (only the competitive
+            variants have one), a German-only policy for the Soviet side, or an unknown name.
+    """
+    if german_policy is not None and not settings.competitive:
+        raise ValueError(
+            f"a German policy ({policy_name(german_policy)}) needs a German player: only the "
+            "competitive variants have one (7.4: competitive, competitive-three)"
+        )
+    soviet = get_policy(policy)
+    if getattr(soviet, "side", "") == "german":
+        raise ValueError(f"policy {policy_name(policy)} plays the German side only (7.4); "
+                         "give it as the German policy")
+    if not settings.competitive:
+        return soviet, None
+    return soviet, get_policy(german_policy if german_policy is not None
+                              else DEFAULT_GERMAN_POLICY)
 
 
 def play_to_end(
@@ -227,21 +312,33 @@ def run_game(
     variant: str | None = None,
     components: Components | None = None,
     max_decisions: int = MAX_DECISIONS,
+    german_policy: str | Policy | None = None,
 ) -> Game:
     """Play one game dealt from ``seed`` to its end and return it.
 
+    In a competitive game (7.4) ``german_policy`` takes the German player's decisions
+    (:data:`DEFAULT_GERMAN_POLICY` when not given); it is an error in any other game.
     ``check(game)`` (e.g. :func:`~pavlov_widgets.sim.invariants.check_invariants`) runs at
     the start and after every decision. ``components`` replaces the packaged components
     (``load_components(...)``: a corrected file, or a what-if value).
 
     Raises:
+        ValueError: a German policy for a game without a German player (see
+            :func:`check_policies`).
         SimulationError: the engine, the policy or ``check`` raised an error, the policy
             returned something that is not a legal option, or the game did not end.
     """
-    chooser = get_policy(policy)
-    name = policy_name(policy)
     opts = settings if settings is not None else RuleSettings()
-    rng = policy_rng(seed, name)
+    soviet, german = check_policies(opts, policy, german_policy)
+    name = policy_name(policy)
+    rng = side_rng(seed, name)
+    chooser: Policy = soviet
+    german_name: str | None = None
+    if german is not None:
+        german_name = policy_name(german_policy if german_policy is not None
+                                  else DEFAULT_GERMAN_POLICY)
+        chooser = SidePolicies(soviet, german, side_rng(seed, german_name, "german"),
+                               name, german_name)
     game: Game | None = None
     choices: list[str] = []
     try:
@@ -252,7 +349,8 @@ def run_game(
                     choices=choices, name=name)
     except Exception as exc:
         history = game.history if game is not None else []
-        raise SimulationError(seed, name, variant, opts, choices, history, exc) from exc
+        raise SimulationError(seed, name, variant, opts, choices, history, exc,
+                              german_policy=german_name) from exc
     return game
 
 
@@ -264,10 +362,12 @@ def play_game(
     check: Callable[[Game], None] | None = None,
     variant: str | None = None,
     components: Components | None = None,
+    german_policy: str | Policy | None = None,
 ) -> GameResult:
     """Play one game (see :func:`run_game`) and return how it ended."""
     return GameResult.from_game(
-        run_game(seed, policy, settings, check=check, variant=variant, components=components),
+        run_game(seed, policy, settings, check=check, variant=variant, components=components,
+                 german_policy=german_policy),
         seed,
     )
 
@@ -300,6 +400,26 @@ class Summary:
     elapsed: float = 0.0
     jobs: int = 1
     """How many processes played the games (``games_per_second`` is their total)."""
+    german_policy: str | None = None
+    """The German side's policy in a competitive run (7.4), else None."""
+
+    @property
+    def policies(self) -> dict[str, str]:
+        """Each side's policy: ``{"soviet": ...}``, with ``"german"`` in a competitive run."""
+        out = {"soviet": self.policy}
+        if self.german_policy:
+            out["german"] = self.german_policy
+        return out
+
+    def operational_support(self) -> dict[str, dict[str, Any]]:
+        """Per Operational Support card (7.1): games it was face up, taken, and the share.
+
+        Empty when no game used the variant.
+        """
+        seen = Counter(c for r in self.results for c in r.os_seen)
+        won = Counter(c for r in self.results for c in r.os_won)
+        return {c: {"seen": n, "taken": won.get(c, 0), "rate": round(won.get(c, 0) / n, 4)}
+                for c, n in sorted(seen.items())}
 
     @property
     def games(self) -> int:
@@ -373,6 +493,7 @@ class Summary:
             "seed": self.seed,
             "seeds": [self.seed, self.seed + self.games - 1] if self.games else [],
             "policy": self.policy,
+            "policies": self.policies,
             "variant": self.variant,
             "results": {k: self.count(k) for k in ("win", "draw", "loss")},
             "rates": {k: round(self.rate(k), 4) for k in ("win", "draw", "loss")},
@@ -384,13 +505,17 @@ class Summary:
             "elapsed_s": round(self.elapsed, 3),
             "games_per_s": round(self.games_per_second, 2),
             "jobs": self.jobs,
+            **({"operational_support": self.operational_support()}
+               if any(r.os_seen for r in self.results) else {}),
         }
 
     def format_text(self) -> str:
         """The report the command line prints."""
         n = self.games
+        policy = (f"policies {self.policy} (Soviet) vs {self.german_policy} (German)"
+                  if self.german_policy else f"policy {self.policy}")
         lines = [
-            f"{n} games, policy {self.policy}, variant {self.variant}, "
+            f"{n} games, {policy}, variant {self.variant}, "
             f"seeds {self.seed}-{self.seed + n - 1}",
             "Results: " + ", ".join(
                 f"{self.count(k)} {word} ({self.rate(k):.1%})"
@@ -412,6 +537,12 @@ class Summary:
             lines.append(f"  {cause:<14}{info['count']:>7}  {info['count'] / n:6.1%}  "
                          f"({info['text']})")
             lines.append(f"  {'':<14}median turn {info['median_turn']}; by turn {by_turn}")
+        support = self.operational_support()
+        if support:
+            lines.append("Operational Support cards (7.1): taken / face up")
+            for card, info in support.items():
+                lines.append(f"  {card:<18}{info['taken']:>6} / {info['seen']:<6} "
+                             f"{info['rate']:6.1%}")
         lines.append(f"Mean turns: {self.mean_turns:.2f}; "
                      f"mean decisions per game: {self.mean_decisions:.0f}")
         processes = f" ({self.jobs} processes)" if self.jobs > 1 else ""
@@ -431,6 +562,7 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     components: Components | None = None,
     jobs: int = 1,
+    german_policy: str | Policy | None = None,
 ) -> Summary:
     """Play ``games`` games dealt from seeds ``seed``, ``seed + 1``, … and summarise them.
 
@@ -441,10 +573,13 @@ def simulate(
     game for game (each game depends only on its seed), only sooner on a machine with the
     cores for it. The policy (and ``check``) must then be something another process can
     receive: a policy name, or an instance of a class defined at the top of a module.
+    ``german_policy`` plays the German side of a competitive variant (7.4; default
+    :data:`DEFAULT_GERMAN_POLICY`); the summary records both sides' policies.
 
     Raises:
         ValueError: fewer than one game or job, a negative seed, an unknown variant or
-            policy, or a policy that cannot be sent to another process.
+            policy, a German policy for a variant without a German player, or a policy that
+            cannot be sent to another process.
         SimulationError: a game raised an error (the first one in seed order stops the run).
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -455,20 +590,24 @@ def simulate(
         raise ValueError(f"jobs must be a whole number of at least 1, not {jobs!r}")
     if settings is None:
         settings = RuleSettings.for_variant(variant) if variant else RuleSettings()
-    chooser = get_policy(policy)
+    chooser, german = check_policies(settings, policy, german_policy)
     name = policy_name(policy)
+    german_name = None
+    if german is not None:
+        german_name = policy_name(german_policy if german_policy is not None
+                                  else DEFAULT_GERMAN_POLICY)
     jobs = min(jobs, games)
-    summary = Summary(name, variant or "base", seed, jobs=jobs)
+    summary = Summary(name, variant or "base", seed, jobs=jobs, german_policy=german_name)
     start = time.perf_counter()
     if jobs == 1:
         for i in range(games):
             game = run_game(seed + i, chooser, settings, check=check, variant=variant,
-                            components=components)
+                            components=components, german_policy=german)
             summary.results.append(GameResult.from_game(game, seed + i))
             if progress is not None:
                 progress(i + 1, games)
     else:
-        work = _Work(chooser, settings, variant, check, components)
+        work = _Work(chooser, settings, variant, check, components, german)
         summary.results = _play_in_processes(work, range(seed, seed + games), jobs, progress)
     summary.elapsed = time.perf_counter() - start
     return summary
@@ -483,13 +622,14 @@ class _Work:
     variant: str | None
     check: Callable[[Game], None] | None
     components: Components | None
+    german: Policy | None = None
 
     def play(self, seeds: range) -> list[GameResult]:
         """Play a batch of seeds in this process (raises the first game's error)."""
         return [
             GameResult.from_game(
                 run_game(s, self.policy, self.settings, check=self.check, variant=self.variant,
-                         components=self.components),
+                         components=self.components, german_policy=self.german),
                 s,
             )
             for s in seeds
