@@ -314,3 +314,17 @@ def test_a_bad_horizon_is_refused_and_changes_nothing(horizon: Any) -> None:
         with pytest.raises(CompareError, match=r"horizon must be None .* at least 1, not"):
             ask()
     assert snapshot(game) == before
+
+
+def test_7_4_in_a_competitive_game_the_german_heuristic_plays_the_german_side() -> None:
+    from pavlov_widgets.engine import Game, RuleSettings
+
+    game = Game.new(seed=3, settings=RuleSettings.for_variant("competitive"))
+    while game.side_to_decide() != "soviet":
+        game.apply(game.legal_ids()[0])
+    options = game.legal_ids()[:2]
+    result = compare(game, options, games=3, jobs=1, seed=0)
+    again = compare(game, options, games=3, jobs=1, seed=0)
+    assert [r.games for r in result.rows] == [3, 3]
+    assert [(r.wins, r.mean_score) for r in result.rows] == [
+        (r.wins, r.mean_score) for r in again.rows]

@@ -60,7 +60,7 @@ from typing import Any
 from ..engine import Game, PavlovError
 from ..engine.rules.scoring import victory_level
 from ..sim.policies import Policy, get_policy, policy_name, policy_rng
-from ..sim.simulate import play_to_end
+from ..sim.simulate import DEFAULT_GERMAN_POLICY, SidePolicies, play_to_end, side_rng
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -503,6 +503,18 @@ def _play_ahead(game: Game, policy: Policy, rng: Any, until_turn: int) -> None:
         made += 1
 
 
+def _with_german_player(game: Game, policy: Policy, seed: int) -> Policy:
+    """In a Competitive game (7.4), the German decisions go to the German heuristic.
+
+    The compared policy plays the Soviet side; the German player's generator is seeded from
+    the playout's dice seed, so every option meets the same German player.
+    """
+    if not game.settings.competitive:
+        return policy
+    return SidePolicies(policy, get_policy(DEFAULT_GERMAN_POLICY),
+                        side_rng(seed, DEFAULT_GERMAN_POLICY, "german"))
+
+
 def _play(starts: Sequence[_Start], policy: Policy, name: str, index: int,
           seed: int, horizon: int | None = None) -> _Outcome:
     """One playout: row ``index`` from dice seed ``seed`` (an error notes which).
@@ -512,6 +524,7 @@ def _play(starts: Sequence[_Start], policy: Policy, name: str, index: int,
     """
     start = starts[index]
     branch = start.game.fork(seed=seed, auto_roll=True)
+    policy = _with_german_player(branch, policy, seed)
     try:
         if horizon is None:
             play_to_end(branch, policy, policy_rng(seed, name), name=name)
