@@ -438,6 +438,24 @@ def draw_odds(canvas: Canvas, layout: OddsLayout) -> None:
         _text(canvas, label)
 
 
+def _redraw_for_every_page(canvas: Canvas, draw: Callable[[], None]) -> None:
+    """Draw again whenever a page starts showing ``canvas``.
+
+    A canvas keeps no drawing: a page that opens later (Voila, a reload, a second view) gets
+    it empty. ipycanvas says when a page is ready for drawing (``on_client_ready``); as a
+    second path, the page also counts its views (``_view_count``), so a drawing sent before
+    the page could take it is sent again when a view appears.
+    """
+    canvas.on_client_ready(draw)
+    canvas._view_count = 0
+
+    def view_added(change: dict[str, Any]) -> None:
+        if (change["new"] or 0) > (change["old"] or 0):
+            draw()
+
+    canvas.observe(view_added, names="_view_count")
+
+
 def _draw_safely(canvas: Canvas, draw: Callable[[], None]) -> None:
     """Run one drawing as a single batch of canvas commands (one chart at a time)."""
     with _DRAW_LOCK, hold_canvas():
@@ -479,7 +497,7 @@ class OddsChart(widgets.VBox):  # type: ignore[misc]
         self.canvas.add_class("pavlov-odds-chart")
         # no tooltip on the canvas: ipycanvas 0.14's view then fails to render in the browser
         # a page that opens later (Voila, a reload) gets an empty canvas: draw again for it
-        self.canvas.on_client_ready(self.draw)
+        _redraw_for_every_page(self.canvas, self.draw)
         super().__init__([self.canvas])
         self.draw()
 
@@ -914,7 +932,7 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
         self.canvas = Canvas(width=1, height=1)
         self.canvas.add_class("pavlov-chart")
         self.canvas.add_class("pavlov-comparison-chart")
-        self.canvas.on_client_ready(self.draw)
+        _redraw_for_every_page(self.canvas, self.draw)
         self.progress = widgets.IntProgress(value=0, min=0, max=1, bar_style="info",
                                             layout=widgets.Layout(flex="1 1 auto",
                                                                   min_width="80px"))
