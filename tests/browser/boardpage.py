@@ -11,6 +11,8 @@ Helpers shared by the browser tests of issue 11 (``test_fits_screen.py``, ``test
 - :func:`settle` waits until the board has answered and painted (and scrolled, if it does).
 - :func:`run_all_in_lab` opens a notebook in JupyterLab and runs every cell, as a learner does
   from the Run menu.
+- :func:`page_html` is a blank page with board.js and a stand-in model (no kernel), which the
+  ``blank`` fixture of ``conftest.py`` opens.
 """
 
 from __future__ import annotations
@@ -22,15 +24,15 @@ from typing import Any
 import nbformat
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
+from pavlov_widgets.widget.board import STATIC
+
 RENDER_TIMEOUT_MS = 90_000  # a fresh kernel starts and runs the notebook first
 ANSWER_TIMEOUT_MS = 20_000
 
 NOT_FORWARD = ("back", "leave", "decline")
 """Option ids a scripted player never takes: they go back or skip, not forward."""
 
-LOOK_JS = """
-(el) => {
-  const h = el.__pavlovBoard;
+CLIP_JS = """
   // The part of the screen where `node` can show: the window cut by every ancestor that
   // clips (overflow other than visible; the body's overflow belongs to the window).
   const clip = (node) => {
@@ -47,7 +49,13 @@ LOOK_JS = """
     }
     return r;
   };
-  const hits = (node, x, y) => {
+"""
+"""JavaScript defining ``clip(node)``, shared by the page checks below."""
+
+LOOK_JS = """
+(el) => {
+  const h = el.__pavlovBoard;
+""" + CLIP_JS + """  const hits = (node, x, y) => {
     const e = document.elementFromPoint(x, y);
     return !!e && (e === node || node.contains(e));
   };
@@ -199,18 +207,9 @@ def run_all_in_lab(page: Page, url: str) -> None:
 IN_VIEW_JS = """
 (node) => {
   // Fully on screen, inside every clipping ancestor, and not covered (as LOOK_JS's `shows`).
+""" + CLIP_JS + """
   const b = node.getBoundingClientRect();
-  let c = {l: 0, t: 0, r: window.innerWidth, b: window.innerHeight};
-  for (let n = node.parentElement; n && n !== document.documentElement && n !== document.body;
-       n = n.parentElement) {
-    const cs = getComputedStyle(n);
-    if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
-    const r = n.getBoundingClientRect();
-    const l = r.left + n.clientLeft;
-    const t = r.top + n.clientTop;
-    c = {l: Math.max(c.l, l), t: Math.max(c.t, t),
-         r: Math.min(c.r, l + n.clientWidth), b: Math.min(c.b, t + n.clientHeight)};
-  }
+  const c = clip(node);
   const box = {x: b.left, y: b.top, w: b.width, h: b.height};
   if (!(b.width > 0 && b.height > 0)) return {visible: false, box, clip: c};
   const inside = b.left >= c.l - 1 && b.top >= c.t - 1 && b.right <= c.r + 1 &&
@@ -233,17 +232,8 @@ MARKS_JS = """
   const h = el.__pavlovBoard;
   const overlay = el.querySelector('canvas.pb-overlay');
   const bar = el.querySelector('.pb-bar').getBoundingClientRect();
-  let c = {l: 0, t: 0, r: window.innerWidth, b: window.innerHeight};
-  for (let n = overlay.parentElement; n && n !== document.documentElement && n !== document.body;
-       n = n.parentElement) {
-    const cs = getComputedStyle(n);
-    if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
-    const r = n.getBoundingClientRect();
-    const l = r.left + n.clientLeft;
-    const t = r.top + n.clientTop;
-    c = {l: Math.max(c.l, l), t: Math.max(c.t, t),
-         r: Math.min(c.r, l + n.clientWidth), b: Math.min(c.b, t + n.clientHeight)};
-  }
+""" + CLIP_JS + """
+  const c = clip(overlay);
   return h.marks().map((m) => {
     const inside = m.x >= c.l - 1 && m.y >= Math.max(c.t, bar.bottom) - 1 &&
       m.x + m.w <= c.r + 1 && m.y + m.h <= c.b + 1;
@@ -266,3 +256,48 @@ def marks_in_view(board: Locator) -> list[dict[str, Any]]:
     """The marks a board draws (``Board.mark``), each with ``visible`` (see :data:`MARKS_JS`)."""
     result: list[dict[str, Any]] = board.evaluate(MARKS_JS)
     return result
+
+
+FAKE_MODEL = """
+window.__ro = {live: 0};
+const NativeRO = window.ResizeObserver;
+window.ResizeObserver = class extends NativeRO {
+  constructor(cb) { super(cb); this.on = false; }
+  observe(t) { if (!this.on) { this.on = true; window.__ro.live++; } super.observe(t); }
+  disconnect() { if (this.on) { this.on = false; window.__ro.live--; } super.disconnect(); }
+};
+window.FakeModel = class {
+  constructor(state) { this.state = state; this.handlers = new Map(); this.sent = []; }
+  get(k) { return this.state[k]; }
+  on(ev, cb) {
+    if (!this.handlers.has(ev)) this.handlers.set(ev, new Set());
+    this.handlers.get(ev).add(cb);
+  }
+  off(ev, cb) { this.handlers.get(ev)?.delete(cb); }
+  send(msg) { this.sent.push(msg); }
+  setAll(state) {
+    const same = (k) => JSON.stringify(this.state[k]) === JSON.stringify(state[k]);
+    const changed = Object.keys(state).filter((k) => !same(k));
+    this.state = {...this.state, ...state};
+    for (const k of changed) for (const cb of [...(this.handlers.get('change:' + k) ?? [])]) cb();
+  }
+  custom(msg) { for (const cb of [...(this.handlers.get('msg:custom') ?? [])]) cb(msg); }
+  listeners() { let n = 0; for (const s of this.handlers.values()) n += s.size; return n; }
+};
+window.__keysSeenByDocument = 0;
+document.addEventListener('keydown', () => { window.__keysSeenByDocument++; });
+"""
+
+
+def page_html() -> str:
+    """A blank page with the board's CSS, the fake model and board.js as a module."""
+    js = (STATIC / "board.js").read_text(encoding="utf-8")
+    css = (STATIC / "board.css").read_text(encoding="utf-8")
+    return (
+        "<!doctype html><html><head><meta charset='utf-8'>"
+        f"<style>{css}</style></head><body style='margin:8px'>"
+        "<div id='a'></div><div id='b'></div>"
+        f"<script>{FAKE_MODEL}</script>"
+        f"<script type='module'>{js}\nwindow.__pb = {{ render, drawStatic }};</script>"
+        "</body></html>"
+    )

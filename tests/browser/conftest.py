@@ -266,3 +266,17 @@ def errors(page: Any) -> Iterator[list[str]]:
     page.on("pageerror", lambda exc: found.append(str(exc)))
     yield found
     assert not found, f"JavaScript errors on the page: {found}"
+
+
+@pytest.fixture
+def blank(page: Any, errors: list[str]) -> Any:
+    """A page with board.js and a stand-in model loaded, and no board yet.
+
+    The page is :func:`boardpage.page_html`; JavaScript errors fail the test.
+    """
+    from boardpage import page_html  # the browser tests' helpers, beside this file
+
+    page.set_viewport_size({"width": 1320, "height": 900})
+    page.set_content(page_html())
+    page.wait_for_function("() => window.__pb !== undefined")
+    return page

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from test_board_unit import blank, hook, mount, positions, state_of  # noqa: F401
+from test_board_unit import hook, mount, positions, state_of
 
 from pavlov_widgets import Board
 from pavlov_widgets.engine import Game, RuleSettings
@@ -44,7 +44,7 @@ def _move_to(seed: int = 1) -> Board:
     return board
 
 
-def test_a_glowing_room_keeps_its_colour(blank: Page) -> None:  # noqa: F811
+def test_a_glowing_room_keeps_its_colour(blank: Page) -> None:
     board = _move_to()
     mount(blank, state_of(board))
     glowing = hook(blank, "h.regions().filter((r) => r.options.length).map((r) => r.id)")
@@ -57,7 +57,7 @@ def test_a_glowing_room_keeps_its_colour(blank: Page) -> None:  # noqa: F811
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_no_text_on_the_board_is_cut_short(blank: Page, width: int) -> None:  # noqa: F811
+def test_no_text_on_the_board_is_cut_short(blank: Page, width: int) -> None:
     blank.set_viewport_size({"width": max(width + 40, 400), "height": 900})
     blank.evaluate(f"() => {{ document.getElementById('a').style.width = '{width}px'; }}")
     cases = positions()
@@ -72,7 +72,7 @@ def test_no_text_on_the_board_is_cut_short(blank: Page, width: int) -> None:  # 
     assert hook(blank, "h.scale()") >= 1  # never drawn below its own size (11 px text)
 
 
-def test_no_panel_for_a_variant_that_is_not_in_play(blank: Page) -> None:  # noqa: F811
+def test_no_panel_for_a_variant_that_is_not_in_play(blank: Page) -> None:
     mount(blank, state_of(Board.new(seed=1)))
     ids = hook(blank, "h.regions().map((r) => r.id)")
     assert "box:operational-support" not in ids
@@ -84,7 +84,7 @@ def test_no_panel_for_a_variant_that_is_not_in_play(blank: Page) -> None:  # noq
     )
 
 
-def test_the_reserves_box_is_as_tall_as_what_it_holds(blank: Page) -> None:  # noqa: F811
+def test_the_reserves_box_is_as_tall_as_what_it_holds(blank: Page) -> None:
     board = Board.new(seed=1)  # four counters start in Reserves (Setup 6): one row
     mount(blank, state_of(board))
     box = hook(blank, "h.regions().filter((r) => r.id === 'box:reserves').pop()")
@@ -92,7 +92,7 @@ def test_the_reserves_box_is_as_tall_as_what_it_holds(blank: Page) -> None:  # n
     assert box["h"] / scale <= 76, box
 
 
-def test_the_keyboard_hint_shows_only_to_keyboard_users(blank: Page) -> None:  # noqa: F811
+def test_the_keyboard_hint_shows_only_to_keyboard_users(blank: Page) -> None:
     board = Board.new(seed=1)
     mount(blank, state_of(board))
     label = blank.locator("#a .pb-focus-label")
@@ -107,7 +107,7 @@ def test_the_keyboard_hint_shows_only_to_keyboard_users(blank: Page) -> None:  #
     expect(label).to_be_visible()
 
 
-def test_the_board_says_where_its_game_is_saved(blank: Page, tmp_path: Path) -> None:  # noqa: F811
+def test_the_board_says_where_its_game_is_saved(blank: Page, tmp_path: Path) -> None:
     path = tmp_path / "my-game.json"
     board = Board.autosaved(path, seed=1)
     mount(blank, state_of(board))
@@ -121,7 +121,7 @@ def _sent(page: Page) -> list[dict[str, Any]]:
     return found
 
 
-def test_why_not_is_asked_of_python_once_and_its_answer_shows(blank: Page) -> None:  # noqa: F811
+def test_why_not_is_asked_of_python_once_and_its_answer_shows(blank: Page) -> None:
     game = Game.new(seed=1)
     board = Board(game)
     mount(blank, state_of(board))
@@ -154,7 +154,7 @@ def test_why_not_is_asked_of_python_once_and_its_answer_shows(blank: Page) -> No
     assert [m["kind"] for m in _sent(blank)] == ["why_not"]
 
 
-def test_menu_items_and_buttons_explain_their_action_words(blank: Page) -> None:  # noqa: F811
+def test_menu_items_and_buttons_explain_their_action_words(blank: Page) -> None:
     checked = 0
     for label, state in positions():
         game_options = state["choice"]["options"]

@@ -15,69 +15,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
+from boardpage import page_html
 from playwright.sync_api import Page, expect
 
 from pavlov_widgets import Board
 from pavlov_widgets.engine import Game
 from pavlov_widgets.engine.examples.scenarios import scenario_names
-from pavlov_widgets.widget.board import STATIC
-
-FAKE_MODEL = """
-window.__ro = {live: 0};
-const NativeRO = window.ResizeObserver;
-window.ResizeObserver = class extends NativeRO {
-  constructor(cb) { super(cb); this.on = false; }
-  observe(t) { if (!this.on) { this.on = true; window.__ro.live++; } super.observe(t); }
-  disconnect() { if (this.on) { this.on = false; window.__ro.live--; } super.disconnect(); }
-};
-window.FakeModel = class {
-  constructor(state) { this.state = state; this.handlers = new Map(); this.sent = []; }
-  get(k) { return this.state[k]; }
-  on(ev, cb) {
-    if (!this.handlers.has(ev)) this.handlers.set(ev, new Set());
-    this.handlers.get(ev).add(cb);
-  }
-  off(ev, cb) { this.handlers.get(ev)?.delete(cb); }
-  send(msg) { this.sent.push(msg); }
-  setAll(state) {
-    const same = (k) => JSON.stringify(this.state[k]) === JSON.stringify(state[k]);
-    const changed = Object.keys(state).filter((k) => !same(k));
-    this.state = {...this.state, ...state};
-    for (const k of changed) for (const cb of [...(this.handlers.get('change:' + k) ?? [])]) cb();
-  }
-  custom(msg) { for (const cb of [...(this.handlers.get('msg:custom') ?? [])]) cb(msg); }
-  listeners() { let n = 0; for (const s of this.handlers.values()) n += s.size; return n; }
-};
-window.__keysSeenByDocument = 0;
-document.addEventListener('keydown', () => { window.__keysSeenByDocument++; });
-"""
-
-
-def page_html() -> str:
-    """A blank page with the board's CSS, the fake model and board.js as a module."""
-    js = (STATIC / "board.js").read_text(encoding="utf-8")
-    css = (STATIC / "board.css").read_text(encoding="utf-8")
-    return (
-        "<!doctype html><html><head><meta charset='utf-8'>"
-        f"<style>{css}</style></head><body style='margin:8px'>"
-        "<div id='a'></div><div id='b'></div>"
-        f"<script>{FAKE_MODEL}</script>"
-        f"<script type='module'>{js}\nwindow.__pb = {{ render, drawStatic }};</script>"
-        "</body></html>"
-    )
-
-
-@pytest.fixture
-def blank(page: Page) -> Page:
-    """A page with board.js loaded and no board yet."""
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_viewport_size({"width": 1320, "height": 900})
-    page.set_content(page_html())
-    page.wait_for_function("() => window.__pb !== undefined")
-    yield page
-    assert not errors, f"JavaScript errors: {errors}"
 
 
 def state_of(board: Board) -> dict[str, Any]:

@@ -87,9 +87,8 @@ def test_odds_and_live_comparison_charts_draw_and_stop(
     served_notebook: Callable[[str | Path], str],
     artifacts_dir: Path,
     save_screenshot: Callable[..., Path],
+    errors: list[str],
 ) -> None:
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.set_viewport_size({"width": 1366, "height": 768})
     notebook = write_notebook(artifacts_dir, "charts.ipynb", [SETUP, *ODDS, *LIVE])
     page.goto(served_notebook(notebook))
@@ -126,7 +125,6 @@ def test_odds_and_live_comparison_charts_draw_and_stop(
     page.wait_for_timeout(300)
     save_screenshot(page, "charts-comparison-stopped")
     expect(page.locator(".pavlov-chart-error").filter(has_text="error")).to_have_count(0)
-    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def test_charts_fit_a_phone(

@@ -15,30 +15,17 @@ Two kinds of test:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from boardpage import ANSWER_TIMEOUT_MS, RENDER_TIMEOUT_MS, settle, write_notebook
 from playwright.sync_api import Locator, Page, expect
-from test_board_unit import hook, mount, page_html, state_of
+from test_board_unit import hook, mount, state_of
 
 from pavlov_widgets import Board
 from pavlov_widgets.engine.examples.positions import Position
 from pavlov_widgets.widget.editor import TOOLS
-
-
-@pytest.fixture
-def blank_page(page: Page) -> Iterator[Page]:
-    """A page with board.js loaded and no board yet (JavaScript errors fail the test)."""
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_viewport_size({"width": 1320, "height": 900})
-    page.set_content(page_html())
-    page.wait_for_function("() => window.__pb !== undefined")
-    yield page
-    assert not errors, f"JavaScript errors: {errors}"
 
 
 def _editing_board() -> Board:
@@ -60,14 +47,14 @@ def _steps() -> list[list[str]]:
     return out
 
 
-def test_every_tool_draws_its_places_on_the_board(blank_page: Page) -> None:
+def test_every_tool_draws_its_places_on_the_board(blank: Page) -> None:
     for clicks in _steps():
         board = _editing_board()
         for oid in clicks:
             board.editor.choose(oid)  # type: ignore[union-attr]
         board._refresh()
         state = state_of(board)
-        result = blank_page.evaluate(
+        result = blank.evaluate(
             """(state) => {
                 const host = document.getElementById('a');
                 const board = __pb.drawStatic(host, state);
@@ -95,25 +82,25 @@ def test_every_tool_draws_its_places_on_the_board(blank_page: Page) -> None:
         assert result["active"] == [clicks[0]] and result["tools"] == len(TOOLS)
 
 
-def test_the_edit_bar_looks_like_edit_mode(blank_page: Page, artifacts_dir: Path) -> None:
+def test_the_edit_bar_looks_like_edit_mode(blank: Page, artifacts_dir: Path) -> None:
     board = _editing_board()
     board.editor.choose("tool:wehrmacht")  # type: ignore[union-attr]
     board._refresh()
-    mount(blank_page, state_of(board))
-    bar = blank_page.locator("#a .pb-bar")
+    mount(blank, state_of(board))
+    bar = blank.locator("#a .pb-bar")
     colour = bar.evaluate("el => getComputedStyle(el).borderLeftColor")
     assert colour == "rgb(106, 27, 154)"  # violet, not the game's orange
-    expect(blank_page.locator("#a .pb-mode")).to_have_text(
+    expect(blank.locator("#a .pb-mode")).to_have_text(
         "Edit mode · tool: Wehrmacht counter · resumes at turn 3, Soviet Card Phase")
     # a click on an empty circle opens the menu of the counter types
-    point = hook(blank_page, "h.pointFor('wput:3:1:riflemen')")
+    point = hook(blank, "h.pointFor('wput:3:1:riflemen')")
     assert point and point["menu"]
-    blank_page.mouse.click(point["x"], point["y"])
-    menu = blank_page.locator("#a .pb-menu button")
+    blank.mouse.click(point["x"], point["y"])
+    menu = blank.locator("#a .pb-menu button")
     expect(menu).to_have_count(7)
-    blank_page.screenshot(path=str(artifacts_dir / "editor-unit-wehrmacht-menu.png"))
+    blank.screenshot(path=str(artifacts_dir / "editor-unit-wehrmacht-menu.png"))
     menu.filter(has_text="Place Scouts").click()
-    sent = blank_page.evaluate("() => window.model.sent")
+    sent = blank.evaluate("() => window.model.sent")
     assert sent[-1]["kind"] == "choose" and sent[-1]["option"] == "wput:3:1:scouts"
     assert sent[-1]["rev"] == board.rev and sent[-1]["game"] == board.game_serial
 

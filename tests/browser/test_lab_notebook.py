@@ -80,9 +80,8 @@ def test_the_lab_answers_the_three_worked_questions(
     page: Page,
     served_notebook: Callable[[str | Path], str],
     save_screenshot: Callable[..., Path],
+    errors: list[str],
 ) -> None:
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.set_viewport_size({"width": 1366, "height": 900})
     page.goto(served_notebook("notebooks/14_lab.ipynb"))
 
@@ -128,4 +127,3 @@ def test_the_lab_answers_the_three_worked_questions(
 
     expect(page.locator(".pl-error").filter(has_text="rror")).to_have_count(0)
     expect(page.locator(".pavlov-chart-error").filter(has_text="error")).to_have_count(0)
-    assert not errors, f"JavaScript errors on the page: {errors}"

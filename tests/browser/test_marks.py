@@ -15,31 +15,19 @@ Two kinds of test:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from boardpage import ANSWER_TIMEOUT_MS, RENDER_TIMEOUT_MS, marks_in_view, settle, write_notebook
 from playwright.sync_api import Page, expect
-from test_board_unit import hook, mount, page_html, state_of
+from test_board_unit import hook, mount, state_of
 
 from pavlov_widgets import Board
 from pavlov_widgets.engine.examples.scenarios import scenario_names
 
 ASKED = ["square:P3", "square:P4R6", "square:R2"]
-
-
-@pytest.fixture
-def blank_page(page: Page) -> Iterator[Page]:
-    """A page with board.js loaded and no board yet (JavaScript errors fail the test)."""
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_viewport_size({"width": 1320, "height": 900})
-    page.set_content(page_html())
-    page.wait_for_function("() => window.__pb !== undefined")
-    yield page
-    assert not errors, f"JavaScript errors: {errors}"
 
 
 def _pixel(page: Page, x: float, y: float) -> list[int]:
@@ -60,13 +48,13 @@ def _pixel(page: Page, x: float, y: float) -> list[int]:
 # --- board.js with a stand-in model ---------------------------------------------------------
 
 
-def test_marks_ring_their_places_in_their_style_and_survive_a_redraw(blank_page: Page) -> None:
+def test_marks_ring_their_places_in_their_style_and_survive_a_redraw(blank: Page) -> None:
     board = Board.new(seed=1)
     board.mark(["square:R2", "counter:pavlov"])
     board.mark(["defense:red"], "right")
     board.mark(["square:G1"], "wrong")
-    mount(blank_page, state_of(board))
-    marks = {m["region"]: m for m in hook(blank_page, "h.marks()")}
+    mount(blank, state_of(board))
+    marks = {m["region"]: m for m in hook(blank, "h.marks()")}
     assert {r: m["style"] for r, m in marks.items()} == {
         "square:R2": "focus", "counter:pavlov": "focus", "defense:red": "right",
         "square:G1": "wrong",
@@ -75,27 +63,27 @@ def test_marks_ring_their_places_in_their_style_and_survive_a_redraw(blank_page:
     for region, rgb in (("square:R2", (47, 111, 214)), ("square:G1", (198, 40, 40)),
                         ("defense:red", (46, 125, 50))):
         m = marks[region]
-        r, g, b, a = _pixel(blank_page, m["x"] - 3.5, m["cy"])
+        r, g, b, a = _pixel(blank, m["x"] - 3.5, m["cy"])
         assert a > 200 and max(abs(r - rgb[0]), abs(g - rgb[1]), abs(b - rgb[2])) < 40, (
             region, (r, g, b, a))
     # the game moves on: the marks stay; the counter's ring follows it
     board.apply("end-phase")
-    blank_page.evaluate("(s) => model.setAll(s)", state_of(board))
-    blank_page.wait_for_function("() => document.querySelector('#a .pavlov-board')"
+    blank.evaluate("(s) => model.setAll(s)", state_of(board))
+    blank.wait_for_function("() => document.querySelector('#a .pavlov-board')"
                                  ".dataset.rev === '1'")
-    assert {m["region"] for m in hook(blank_page, "h.marks()")} == set(marks)
+    assert {m["region"] for m in hook(blank, "h.marks()")} == set(marks)
     # a focus view without the house draws no mark on it
     board.panels = ["square", "volga"]
-    blank_page.evaluate("(s) => model.setAll(s)", state_of(board))
-    blank_page.wait_for_function("() => document.querySelector('#a .pavlov-board')"
+    blank.evaluate("(s) => model.setAll(s)", state_of(board))
+    blank.wait_for_function("() => document.querySelector('#a .pavlov-board')"
                                  ".__pavlovBoard.marks().length === 0")
 
 
-def test_a_question_takes_the_place_of_the_options(blank_page: Page) -> None:
+def test_a_question_takes_the_place_of_the_options(blank: Page) -> None:
     board = Board.from_scenario("mortar")
     board.ask("Click the position this Mortar will hit.", ASKED, print)
-    mount(blank_page, state_of(board))
-    el = blank_page.locator("#a .pavlov-board")
+    mount(blank, state_of(board))
+    el = blank.locator("#a .pavlov-board")
     expect(el).to_have_attribute("data-asking", "1")
     expect(el.locator(".pb-prompt")).to_have_text("Click the position this Mortar will hit.")
     expect(el.locator(".pb-rule")).to_have_text("Click a place that glows to answer")
@@ -103,67 +91,67 @@ def test_a_question_takes_the_place_of_the_options(blank_page: Page) -> None:
     assert el.locator(".pb-bar .pb-option").count() == 0  # the game's Roll waits
     expect(el.locator(".pb-step")).to_be_disabled()
     expect(el.locator(".pb-undo")).to_be_disabled()
-    glowing = [r["id"] for r in hook(blank_page, "h.regions()") if r["options"]]
+    glowing = [r["id"] for r in hook(blank, "h.regions()") if r["options"]]
     assert sorted(glowing) == sorted(ASKED)
     # a click elsewhere does nothing (no choice, no "why not?")
-    other = hook(blank_page, "h.regions().find(r => r.id === 'square:G1')")
-    blank_page.mouse.click(other["cx"], other["cy"])
-    blank_page.wait_for_timeout(200)
-    assert blank_page.evaluate("() => model.sent") == []
-    point = hook(blank_page, f"h.pointFor({json.dumps('square:R2')})")
-    blank_page.mouse.click(point["x"], point["y"])
-    assert blank_page.evaluate("() => model.sent") == [
+    other = hook(blank, "h.regions().find(r => r.id === 'square:G1')")
+    blank.mouse.click(other["cx"], other["cy"])
+    blank.wait_for_timeout(200)
+    assert blank.evaluate("() => model.sent") == []
+    point = hook(blank, f"h.pointFor({json.dumps('square:R2')})")
+    blank.mouse.click(point["x"], point["y"])
+    assert blank.evaluate("() => model.sent") == [
         {"kind": "answer", "region": "square:R2", "rev": board.rev, "game": 0}
     ]
     # the keyboard: arrows move between the asked places, Enter answers
-    blank_page.evaluate("() => model.custom({kind: 'ack', ok: true, rev: 0})")
+    blank.evaluate("() => model.custom({kind: 'ack', ok: true, rev: 0})")
     el.locator(".pb-surface").focus()
-    blank_page.keyboard.press("Home")
-    blank_page.keyboard.press("ArrowRight")
-    blank_page.keyboard.press("Enter")
-    sent = blank_page.evaluate("() => model.sent")
+    blank.keyboard.press("Home")
+    blank.keyboard.press("ArrowRight")
+    blank.keyboard.press("Enter")
+    sent = blank.evaluate("() => model.sent")
     assert sent[-1] == {"kind": "answer", "region": ASKED[1], "rev": board.rev, "game": 0}
     # the question ends: the game's options come back
     board.end_ask()
-    blank_page.evaluate("(s) => model.setAll(s)", state_of(board))
+    blank.evaluate("(s) => model.setAll(s)", state_of(board))
     expect(el).to_have_attribute("data-asking", "0")
     expect(el.locator(".pb-step")).to_be_enabled()
 
 
 @pytest.mark.parametrize("width", [1320, 700, 420])
-def test_focus_views_are_smaller_and_cut_no_text(blank_page: Page, width: int) -> None:
-    blank_page.set_viewport_size({"width": width, "height": 900})
+def test_focus_views_are_smaller_and_cut_no_text(blank: Page, width: int) -> None:
+    blank.set_viewport_size({"width": width, "height": 900})
     views = [["house"], ["square"], ["volga"], ["house", "volga"], ["square", "volga"]]
     names = [n for n in scenario_names() if n in ("ju87", "storm-group", "soviet-card-hand",
                                                     "operational-support", "tactics-elite")]
     for name in names:
         board = Board.from_scenario(name)
-        mount(blank_page, state_of(board))
-        whole = hook(blank_page, "document.querySelector('#a .pb-surface').offsetHeight")
+        mount(blank, state_of(board))
+        whole = hook(blank, "document.querySelector('#a .pb-surface').offsetHeight")
         for panels in views:
             board.panels = panels
-            blank_page.evaluate("(s) => model.setAll(s)", state_of(board))
-            blank_page.wait_for_function(
+            blank.evaluate("(s) => model.setAll(s)", state_of(board))
+            blank.wait_for_function(
                 "(p) => JSON.stringify(document.querySelector('#a .pavlov-board')"
                 ".__pavlovBoard.panels()) === p", arg=json.dumps(panels, separators=(",", ":")))
-            blank_page.evaluate(
+            blank.evaluate(
                 "() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))"
             )
             where = f"{name} {panels} at {width}px"
-            assert hook(blank_page, "h.clipped()") == [], where
-            ids = {r["id"].split(":")[0] for r in hook(blank_page, "h.regions()")}
+            assert hook(blank, "h.clipped()") == [], where
+            ids = {r["id"].split(":")[0] for r in hook(blank, "h.regions()")}
             assert ("square" in ids) == ("house" in panels), where
             assert ("track" in ids) == ("square" in panels), where
             assert ("loc" in ids) == ("volga" in panels), where
             assert {"dice", "header"} <= ids, where  # the strip and header stay
-            sideways = blank_page.evaluate(
+            sideways = blank.evaluate(
                 "() => document.scrollingElement.scrollWidth > window.innerWidth + 1")
             assert not sideways, where
             if width >= 700:
-                height = hook(blank_page, "document.querySelector('#a .pb-surface')"
+                height = hook(blank, "document.querySelector('#a .pb-surface')"
                                           ".offsetHeight / h.scale()")
                 assert height < whole, (where, height, whole)
-        blank_page.evaluate("() => { window.cleanups.a(); window.model = undefined; }")
+        blank.evaluate("() => { window.cleanups.a(); window.model = undefined; }")
 
 
 # --- in Voila, with a kernel ----------------------------------------------------------------
