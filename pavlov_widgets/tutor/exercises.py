@@ -44,6 +44,7 @@ from typing import Any
 from ..engine import Game, PavlovError
 from ..engine.explain import describe
 from ..engine.log import LogEntry
+from .card_odds import CardOddsError, card_ends
 from .display import with_text
 from .steps import percent, times_in
 
@@ -60,9 +61,6 @@ REGION_KINDS: tuple[str, ...] = ("square", "counter", "loc", "track", "defense",
 
 CARD_STEP_LIMIT = 200
 """How many rolls :func:`play_card` makes at most (a card takes a handful; a safety net)."""
-
-LEAF_LIMIT = 50000
-"""How many positions :func:`card_outcomes` follows at most before giving up."""
 
 
 class ExerciseError(PavlovError, ValueError):
@@ -186,16 +184,13 @@ def card_outcomes(game: Game, outcomes: Mapping[str, Callable[[Game], bool]]) ->
     """
     if game.chance() is None:
         raise ExerciseError("no roll is pending: a prediction needs a card about to resolve")
-    from .card_odds import STATE_LIMIT, CardOddsError, card_ends
-
     totals: dict[str, Fraction] = {name: Fraction(0) for name in outcomes}
     # every distinct end of the card, stopping at a decision as play_card does: the exact
     # enumerator of tutor.card_odds (equal positions merged, bombs followed compactly)
     try:
         ends = card_ends(game, policy="stop")
-    except CardOddsError as exc:
-        raise ExerciseError(f"this card has more than {STATE_LIMIT} positions to follow"
-                            if "positions" in str(exc) else str(exc)) from exc
+    except CardOddsError as exc:  # its message names what stopped it (the limit, the moment)
+        raise ExerciseError(str(exc)) from exc
     for after, q in ends:
         name = next((n for n, test in outcomes.items() if test(after)), SOMETHING_ELSE)
         totals[name] = totals.get(name, Fraction(0)) + q
