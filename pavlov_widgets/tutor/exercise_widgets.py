@@ -6,12 +6,13 @@ ipywidgets around the project's :class:`~pavlov_widgets.widget.Board`, and turns
 given from code (``ex.answer("square:P3")``) shows here too: every widget follows its
 exercise.
 
-- A click exercise puts the board in question mode (:meth:`Board.ask
-  <pavlov_widgets.widget.Board.ask>`): the places it asks about glow, a click answers (or,
-  when several places make an answer, selects them until *Check*). The feedback names the
-  rule; the right places are marked green on the board, a wrong pick red. *Try again* asks
-  once more (the first answer is the one the score keeps).
-- A choice exercise is a row of buttons, with the position on a board when it has one.
+- A click exercise asks its question on the board (:meth:`Board.ask
+  <pavlov_widgets.widget.Board.ask>`, an :class:`~pavlov_widgets.widget.AskSession`): the
+  places it asks about glow, a click answers (or, when several places make an answer, selects
+  them until *Check*). The feedback names the rule and shows in the board's bar, where the
+  learner clicked, with *Try again* beside it; the right places are marked green on the
+  board, a wrong pick red. The first answer is the one the score keeps.
+- A choice exercise is a row of buttons above the position's board when it has one.
 - A prediction shows the position, one button per outcome; the pick resolves the card on
   the board (the log says what the dice did) and the exact odds of every outcome appear as
   bars. *Roll it again* replays the card with fresh dice, to see chance at work.
@@ -24,7 +25,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..widget import Board, panels_for
+from ..widget import AskSession, Board
 from .exercises import (
     ChoiceExercise,
     ClickExercise,
@@ -101,19 +102,20 @@ class ClickWidget(_ExerciseWidget):
     def __init__(self, exercise: ClickExercise) -> None:
         """Ask the board the question."""
         self.board = Board.from_game(exercise.game.copy())
-        # Only the panels the question is about: the places to click stay in view.
-        self.board.panels = list(panels_for(self.board.game, exercise.among))
+        # Only the panels the question is about where the whole board does not fit: the
+        # places to click stay in view.
+        self.board.fit_focus = True
+        self._question: AskSession | None = None
         self.selected: list[str] = []
         self.picked = widgets.HTML()
         self.check_button = widgets.Button(description="Check", button_style="primary",
                                            disabled=True)
         self.clear_button = widgets.Button(description="Clear")
-        self.again_button = widgets.Button(description="Try again")
         row = [self.picked, self.check_button, self.clear_button] if exercise.pick > 1 else []
-        super().__init__(exercise, [self.board, widgets.HBox([*row, self.again_button])])
+        # a pick of several places: the selection and Check above the board, in view
+        super().__init__(exercise, [widgets.HBox(row), self.board] if row else [self.board])
         self.check_button.on_click(lambda _b: self._answer(list(self.selected)))
         self.clear_button.on_click(lambda _b: self._clear())
-        self.again_button.on_click(lambda _b: self._ask())
         self._ask()
         if exercise.last is not None:
             self._answered()
@@ -131,8 +133,10 @@ class ClickWidget(_ExerciseWidget):
         self.board.clear_marks()
         self.selected = []
         self._show_selection()
-        self.again_button.layout.display = "none"
-        self.board.ask(self._prompt(), ex.among, self._clicked)
+        if self._question is not None and self._question.board is self.board:
+            self._question.ask_again()
+        else:
+            self._question = self.board.ask(self._prompt(), ex.among, self._clicked)
 
     def _clicked(self, region: str) -> None:
         ex = self.exercise
@@ -165,13 +169,16 @@ class ClickWidget(_ExerciseWidget):
         feedback = self.exercise.last
         if feedback is None:
             return
-        self.board.end_ask()
         self.board.clear_marks()
         self.board.mark(feedback.solution, "right")
         wrong = [r for r in feedback.given if r not in feedback.solution]
         if wrong:
             self.board.mark(wrong, "wrong")
-        self.again_button.layout.display = ""
+        if self._question is not None:
+            # the feedback where the learner is looking: in the board's bar, Try again beside
+            self._question.settle(feedback.message, feedback.rule,
+                                  focus=(*feedback.solution, *wrong),
+                                  buttons={"Try again": self._ask})
 
 
 class ChoiceWidget(_ExerciseWidget):
@@ -182,11 +189,12 @@ class ChoiceWidget(_ExerciseWidget):
         self.buttons = [widgets.Button(description=o, tooltip=o) for o in exercise.options]
         for button, option in zip(self.buttons, exercise.options, strict=True):
             button.on_click(lambda _b, o=option: self._answer(o))
+        # the buttons above the board: the question and its choices in view together
         body: list[Any] = [widgets.HBox(self.buttons,
                                         layout=widgets.Layout(flex_flow="row wrap"))]
         self.board = Board.from_game(exercise.game.copy()) if exercise.game else None
         if self.board is not None:
-            body.insert(0, self.board)
+            body.append(self.board)
         super().__init__(exercise, body)
         if exercise.last is not None:
             self._answered()

@@ -54,8 +54,8 @@ from typing import Any
 
 from ..engine import Game, Option
 from ..engine.dice import dice_text
-from ..engine.examples.scenarios import Scenario, Step, get_scenario
 from ..engine.state import PHASES
+from .content.scenarios import Scenario, Step, get_scenario
 from .steps import (
     Played,
     WalkthroughError,
@@ -286,6 +286,15 @@ class Walkthrough:
     def game(self) -> Game:
         """A copy of the game where the walkthrough stands (changing it changes nothing here)."""
         return self._current().copy()
+
+    @property
+    def shown(self) -> Game:
+        """The game where the walkthrough stands itself, not a copy: what a board draws.
+
+        Read it, never change it (it is the walkthrough's own line); change the walkthrough
+        with its methods (:meth:`choose`, :meth:`next`, :meth:`back`).
+        """
+        return self._current()
 
     def _current(self) -> Game:
         if self._branch is not None:

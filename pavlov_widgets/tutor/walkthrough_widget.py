@@ -6,21 +6,16 @@
 The model is the single source of truth: every control calls one of its methods, and every
 change of the model (made here or in another cell, ``walk.next()``) redraws the widget.
 
-The board shows a copy of the walkthrough's game. A click on the board (a choice, the Roll
-button, undo) lands on that copy; the widget reads what was done from the copy's history,
-asks the walkthrough to do it (``choose``, ``next``, ``back``) and then shows the
-walkthrough's game again. So a choice that differs from the rulebook's changes nothing until
-the learner decides (go on or go back), and the walkthrough's own line is never touched by
-the board. Choosing on the board while watching switches to "your turn".
+The board is driven by a :class:`~pavlov_widgets.tutor.walkthrough_session.WalkthroughSession`:
+it draws the game where the walkthrough stands, and a click on the board (a choice, the Roll
+button, Undo) is the walkthrough's own step (``choose``, ``next``, ``back``), checked once
+there. A choice that differs from the rulebook's changes nothing until the learner decides (go
+on or go back). Choosing on the board while watching switches to "your turn".
 
-What a step is about is marked on the board (:meth:`Board.mark
-<pavlov_widgets.widget.Board.mark>`, a calm blue ring) and named in the narration too ("Look
-at: position R2, Pavlov"), for those who do not see the board. The board draws only the panels
-the step needs (a focus view, :func:`~pavlov_widgets.widget.board.panels_for`: the house for a
-position, a counter or a box; the square for a track; the Volga side for a location) where the
-whole board would not fit its place at its own size (the board tells its width, ``room``), and
-all three where it fits (a big screen shows the whole board, bigger, not a small part of it)
-or when the step is about no place of a panel.
+What a step is about is ringed on the board (the session's focus, a calm blue ring) and named
+in the narration too ("Look at: position R2, Pavlov"), for those who do not see the board. The
+board draws only the panels the step needs where the whole board would not fit its place
+(:attr:`Board.fit_focus <pavlov_widgets.widget.Board.fit_focus>`), and all three where it fits.
 
 It fits the screen people learn on (issue 12): the title, the ◀ ▶ controls, the step and the
 narration make a column beside the board when there is room (a 1366×768 laptop with
@@ -37,22 +32,16 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from pavlov_widgets.engine import Game
 from pavlov_widgets.widget import Board
-from pavlov_widgets.widget.board import PANELS, panels_for
-from pavlov_widgets.widget.view import region_ids
 
 from .display import with_text
 from .walkthrough import MODE_LABELS, MODES, Narration, Walkthrough, WalkthroughError
+from .walkthrough_session import WalkthroughSession
 
 MODE_BUTTONS: tuple[tuple[str, str], ...] = tuple(
     (MODE_LABELS[m].capitalize(), m) for m in MODES
 )
 """The mode toggle's buttons: (label, mode)."""
-
-WHOLE_BOARD_WIDTH = 1280
-"""The width (CSS px) from which the board draws all three panels at their own size side by
-side (``WIDE`` in ``board.js``): from there on a walkthrough shows the whole board."""
 
 BOARD_ROOM = "calc(100vh - 150px)"
 """The most height the board's box takes: the screen less the notebook's bars (JupyterLab's
@@ -120,8 +109,6 @@ class WalkthroughWidget(widgets.Box):  # type: ignore[misc]
         self.closed = False
         """Whether :meth:`close` was called (the walkthrough then makes a new widget)."""
         self._syncing = False
-        self._focus: tuple[str, ...] = ()
-        self._stop_board: Callable[[], None] = lambda: None
         self.title = widgets.HTML()
         self.back_button = widgets.Button(description="◀", tooltip="One step back",
                                           layout=widgets.Layout(width="44px"))
@@ -148,8 +135,8 @@ class WalkthroughWidget(widgets.Box):  # type: ignore[misc]
         self.line_button = widgets.Button(description="Back to the rulebook",
                                           tooltip="Back to the rulebook's own line")
         self.status = widgets.HTML()
-        self.board = Board.from_game(self._board_game())
-        self._listen_to_board()
+        self.board = Board(session=WalkthroughSession(model))
+        self.board.fit_focus = True
         steps = widgets.HBox([self.back_button, self.slider, self.next_button, self.position])
         steps.add_class("pw-steps")
         self.side = widgets.VBox([
@@ -174,23 +161,11 @@ class WalkthroughWidget(widgets.Box):  # type: ignore[misc]
         self.new_dice_button.on_click(lambda _b: self._act(model.reseed))
         self.line_button.on_click(lambda _b: self._act(model.back_to_line))
         self.slider.observe(self._slider_moved, names="value")
-        self.board.observe(self._room_changed, names="room")
         self.modes.observe(self._mode_picked, names="value")
         self._stop_model = model.on_change(lambda _w: self._sync())
         self._sync()
 
     # --- the model drives the view ----------------------------------------------------------
-
-    def _board_game(self) -> Game:
-        """A copy of the walkthrough's game for the board: the learner rolls with a click."""
-        game = self.walkthrough.game
-        game.auto_roll = False
-        return game
-
-    def _listen_to_board(self) -> None:
-        self._stop_board()
-        self._shown = self.board.game
-        self._stop_board = self._shown.on_change(self._board_changed)
 
     def _sync(self) -> None:
         """Show the walkthrough as it is now (the board, the controls, the narration)."""
@@ -198,15 +173,6 @@ class WalkthroughWidget(widgets.Box):  # type: ignore[misc]
         self._syncing = True
         try:
             said = model.narration()
-            board = self.board
-            # one message: the new game, the panels the step needs and its marks
-            with board.hold_sync():
-                board.game = self._board_game()
-                known = region_ids(board.game)
-                self._focus = tuple(r for r in said.focus if r in known)
-                board.panels = self._panels()
-                board.mark(self._focus, "focus")
-            self._listen_to_board()
             self.slider.value = model.index
             self.modes.value = model.mode
             self.title.value = (f"<b>{html.escape(said.title)}</b> "
@@ -225,23 +191,12 @@ class WalkthroughWidget(widgets.Box):  # type: ignore[misc]
         finally:
             self._syncing = False
 
-    def _panels(self) -> list[str]:
-        """The panels to draw: the whole board where it fits, else those the step needs."""
-        if self.board.room.get("width", 0) >= WHOLE_BOARD_WIDTH:
-            return list(PANELS)
-        return list(panels_for(self.board.game, self._focus))
-
-    def _room_changed(self, _change: dict[str, Any]) -> None:
-        """The board's place was measured (or resized): draw the panels that fit it."""
-        self.board.panels = self._panels()
-
     def _act(self, action: Callable[[], object]) -> None:
         """Run one request of the learner; a refusal is shown, and changes nothing."""
         try:
             action()
         except WalkthroughError as exc:
             self.status.value = f"<span style='color:#a33'>{html.escape(str(exc))}</span>"
-            self._sync()  # the board may show a click the walkthrough refused
             return
         self.status.value = ""
 
@@ -253,45 +208,12 @@ class WalkthroughWidget(widgets.Box):  # type: ignore[misc]
         if not self._syncing:
             self._act(lambda: self.walkthrough.set_mode(str(change["new"])))
 
-    # --- the board's clicks become the walkthrough's requests ---------------------------------
-
-    def _board_changed(self, game: Game) -> None:
-        """A click on the board changed its copy: ask the walkthrough to do the same."""
-        if self._syncing or game is not self._shown:
-            return
-        self._stop_board()  # this copy has served; the next sync shows a fresh one
-        self._stop_board = lambda: None
-        self._act(lambda: self._replay(game))
-
-    def _replay(self, game: Game) -> None:
-        """Do on the walkthrough what was done on the board's copy (one step)."""
-        model = self.walkthrough
-        done = model.game.history
-        now = game.history
-        if len(now) < len(done):  # the board's undo
-            model.back()
-            return
-        if len(now) == len(done) or now[: len(done)] != done:
-            raise WalkthroughError("The board's game went another way; it shows the "
-                                   "walkthrough's game again.")
-        entry = now[len(done)]
-        if entry["kind"] == "choose":
-            if model.mode == "watch":
-                model.set_mode("your-turn")
-            model.choose(str(entry["value"]))
-        elif entry["kind"] == "roll" and not entry.get("forced"):
-            model.next()
-        else:
-            raise WalkthroughError("The walkthrough rolls its own dice: use ▶.")
-
     # --- display --------------------------------------------------------------------------
 
     def close(self) -> None:
         """Close the widget and its board, and stop following the walkthrough."""
         self.closed = True
         self._stop_model()
-        self._stop_board()
-        self.board.unobserve(self._room_changed, names="room")
         self.board.close()
         super().close()
 

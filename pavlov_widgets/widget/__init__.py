@@ -1,23 +1,19 @@
-"""The board widget: an anywidget canvas bound to an engine game, playable by clicking.
+"""The board widget: an anywidget canvas driven by sessions, playable by clicking.
 
-:class:`Board` wraps a :class:`pavlov_widgets.engine.Game`; :mod:`.view` turns the engine's
-state into the compact JSON the board's JavaScript (``static/board.js``) draws. The tutor
-marks places on it (:meth:`Board.mark`), asks questions answered by a click
-(:meth:`Board.ask`) and shows only the panels a step needs (:attr:`Board.panels`,
-:func:`panels_for`). :meth:`Board.edit` turns the board into a position editor
-(:class:`.editor.Editor`), and a board given a hint provider has a Hint button.
+:class:`Board` keeps the synced traits, the comm and a stack of sessions
+(:mod:`.sessions`): whoever drives the board — a game played (:class:`PlaySession`, also a
+role view or the hot seat), a question asked on the board (:meth:`Board.ask`), the position
+editor (:meth:`Board.edit`), the tutor's walkthrough — says what to draw and what a click
+means. :mod:`.protocol` reads the browser's messages once as typed intents; :mod:`.view`
+turns the engine's state into the compact JSON the board's JavaScript (``static/board.js``,
+bundled from ``js/src``) draws.
 """
 
-from .board import (
-    MARK_STYLES,
-    MESSAGE_KINDS,
-    PANELS,
-    Board,
-    BoardError,
-    BoardMessageError,
-    panels_for,
-)
+from .board import MARK_STYLES, PANELS, Board, panels_for
 from .editor import EditError, Editor
+from .protocol import KINDS, REFUSAL_CODES, BoardError, Refusal
+from .sessions import AskSession, EditSession, HotSeatSession, PlaySession, Session
 
-__all__ = ["MARK_STYLES", "MESSAGE_KINDS", "PANELS", "Board", "BoardError", "BoardMessageError",
-           "EditError", "Editor", "panels_for"]
+__all__ = ["KINDS", "MARK_STYLES", "PANELS", "REFUSAL_CODES", "AskSession", "Board",
+           "BoardError", "EditError", "EditSession", "Editor", "HotSeatSession",
+           "PlaySession", "Refusal", "Session", "panels_for"]

@@ -1,0 +1,92 @@
+"""A walkthrough on the board: the board's clicks are the walkthrough's own steps.
+
+:class:`WalkthroughSession` drives a :class:`~pavlov_widgets.widget.Board` for a
+:class:`~pavlov_widgets.tutor.walkthrough.Walkthrough`. It draws the game where the
+walkthrough stands (its own line, not a copy) with the step's places as the focus, and it says
+what an intent means in walkthrough terms: a choice is :meth:`Walkthrough.choose` (one
+legality check, there; choosing while watching switches to "your turn"), the Roll button and
+▶ are :meth:`Walkthrough.next`, Undo and ◀ are :meth:`Walkthrough.back`. A refusal of the
+walkthrough ("The dice come first…") comes back as a refusal with the code ``walkthrough`` and
+shows by the board's bar; nothing changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from pavlov_widgets.engine import Game
+from pavlov_widgets.widget import view as views
+from pavlov_widgets.widget.protocol import Choose, Intent, Redo, Refusal, Step, Undo
+from pavlov_widgets.widget.sessions import Frame, Session
+
+from .walkthrough import Walkthrough, WalkthroughError
+
+if TYPE_CHECKING:
+    from pavlov_widgets.widget import Board
+
+
+class WalkthroughSession(Session):
+    """Drive a board for ``walkthrough`` (see the module docstring)."""
+
+    rev_name = "walkthrough"
+
+    def __init__(self, walkthrough: Walkthrough) -> None:
+        super().__init__()
+        self.walkthrough = walkthrough
+        self._stop: Callable[[], None] = lambda: None
+
+    @property
+    def game(self) -> Game:
+        """The game where the walkthrough stands (its own: read it, never change it)."""
+        return self.walkthrough.shown
+
+    def frame(self) -> Frame:
+        """The game where the walkthrough stands; the step's places are the focus."""
+        walk = self.walkthrough
+        game = walk.shown
+        said = walk.narration()
+        choice = views.choice_view(game)
+        if walk.mode == "watch" and choice["kind"] == "decision":
+            # watching: the rulebook chooses; the options still glow, a click switches modes
+            choice = {**choice, "prompt": f"{choice['prompt']} (watching: ▶ shows the "
+                                          "rulebook's choice)"}
+        focus = tuple(said.focus) or tuple(
+            dict.fromkeys(t for o in choice["options"] for t in o["targets"]))
+        return Frame(game=game, viewer=None, choice=choice, rev=walk.rev, focus=focus,
+                     marks=tuple({"region": r, "style": "focus"} for r in said.focus),
+                     view_patch={"canUndo": walk.can_back, "canRedo": False})
+
+    def handle(self, intent: Intent) -> None:
+        """A choice, a roll (▶) or undo (◀), as the walkthrough's own step."""
+        walk = self.walkthrough
+        try:
+            if isinstance(intent, Choose):
+                if walk.mode == "watch":
+                    walk.set_mode("your-turn")
+                walk.choose(intent.option)
+            elif isinstance(intent, Step):
+                walk.next()
+            elif isinstance(intent, Undo):
+                walk.back()
+            elif isinstance(intent, Redo):
+                raise Refusal("walkthrough", "A walkthrough has no Redo: ▶ goes one step "
+                                             "forward. Nothing was done.")
+            else:
+                super().handle(intent)
+        except WalkthroughError as exc:
+            raise Refusal("walkthrough", str(exc)) from exc
+
+    def attach(self, board: Board) -> None:
+        """Follow the walkthrough: every change of it shows on the board."""
+        super().attach(board)
+        self._stop = self.walkthrough.on_change(lambda _w: self.changed())
+
+    def detach(self) -> None:
+        """Stop following the walkthrough."""
+        self._stop()
+        self._stop = lambda: None
+        super().detach()
+
+
+__all__ = ["WalkthroughSession"]
