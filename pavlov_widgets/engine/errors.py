@@ -77,6 +77,13 @@ class ActionIdError(PavlovError, ValueError):
     """An option id or verb that the action codec cannot read or write (see ``actions``)."""
 
 
+class PlaceError(PavlovError, ValueError):
+    """A board place that the place codec cannot read or write (see ``places``).
+
+    The message names the text (or the fields), what is wrong with it and the forms allowed.
+    """
+
+
 class PositionError(PavlovError, ValueError):
     """A position that cannot happen in a game; the message says what is wrong and where.
 
