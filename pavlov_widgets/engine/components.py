@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .errors import ComponentError
+from .places import loc_key
 
 COLOURS: tuple[str, ...] = ("green", "red", "purple")
 """The three colours of combat positions and Wehrmacht tracks (1.2, 1.3)."""
@@ -174,9 +175,6 @@ class Board:
         return {kind: tuple(sorted(locs)) for kind, locs in homes.items()}
 
 
-LOC_KEYS: dict[int, str] = {n: f"loc:{n}" for n in range(1, 19)}
-"""The token place of each Volga location (``"loc:12"``), built once: looked up constantly."""
-
 
 @dataclass(frozen=True, slots=True)
 class BoardIndex:
@@ -204,7 +202,7 @@ class BoardIndex:
             units={u.id: u for u in board.units},
             unit_locations={u.id: u.locations for u in board.units},
             unit_loc_keys={
-                u.id: tuple((n, LOC_KEYS[n]) for n in u.locations) for u in board.units
+                u.id: tuple((n, loc_key(n)) for n in u.locations) for u in board.units
             },
             tracks_of={colour: board.tracks_of(colour) for colour in COLOURS},
             squares_of={colour: board.squares_of(colour) for colour in COLOURS},

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from math import ceil
 from typing import TYPE_CHECKING
 
-from .components import LOC_KEYS
 from .hidden import SideView, redacted
+from .places import LOC_KEYS, TrackCircle, sapper_key, suppress_key
 from .rules import counters, planning, raids, reinforcements, soviet_cards
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ class Circle:
     @property
     def region(self) -> str:
         """The board region of this circle, as in :attr:`.Option.targets`."""
-        return f"track:{self.track}:{self.circle}"
+        return TrackCircle(self.track, self.circle).id
 
 
 class Observer:
@@ -201,11 +201,11 @@ class Observer:
 
     def suppression_tokens(self, colour: str) -> int:
         """Suppression tokens in a colour's Suppression box (3.0 Place Wehrmacht Counter)."""
-        return self._e.count(f"suppress:{colour}", "suppression")
+        return self._e.count(suppress_key(colour), "suppression")
 
     def sapper_token(self, track: int, circle: int) -> bool:
         """Whether a Sapper token lies on a circle of a track (2.0 8th Guards Sapper)."""
-        return self._e.count(f"sapper:{track}:{circle}", "sapper") > 0
+        return self._e.count(sapper_key(track, circle), "sapper") > 0
 
     def empty_sapper_spots(self) -> list[tuple[int, int]]:
         """(track, circle) of the Sapper circles holding no Sapper token and no counter (2.0)."""

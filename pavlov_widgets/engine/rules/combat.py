@@ -19,6 +19,7 @@ from typing import Any
 from ..actions import ACCEPT, FIRST_AID, Option
 from ..dice import dice_text
 from ..machine import Engine, decision, step
+from ..places import RESERVES_BOX, SUPPLIES_BOX, Counter, Defense, Square
 
 POSITION_RULE = "3.0 Attack Defender"
 
@@ -83,7 +84,7 @@ def targeted_position(e: Engine, f: dict[str, Any]) -> None:
     note = "" if sq.numbers[colour] == number else f" ({colour} {number} is empty)"
     # the search is the same for every card; cite the rule of the card that targets
     e.log(f"{f['source']} targets {sq.label}: {names}{note}", f["rule_name"],
-          targets=(f"square:{target}", *(f"counter:{c}" for c in here)))
+          targets=(Square(target).id, *(Counter(c).id for c in here)))
     defense = e.s.defense[colour]
     word = "casualty" if f["effect"] == "attack" else "Disrupted"
     e.roll(
@@ -110,7 +111,7 @@ def targeted_result(e: Engine, f: dict[str, Any]) -> None:
     """
     defense = e.s.defense[f["colour"]]
     if not any(d >= defense for d in f["dice"]):
-        e.log(f"{f['source']} misses", f["rule_name"], targets=(f"square:{f['square']}",))
+        e.log(f"{f['source']} misses", f["rule_name"], targets=(Square(f["square"]).id,))
         return
     here = e.counters_at(f["square"])
     if not here:
@@ -134,7 +135,7 @@ def targeted_result(e: Engine, f: dict[str, Any]) -> None:
 
 def _hit_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     return [
-        Option("hit", f"{e.name(cid)} is hit", (f"counter:{cid}",), counter=cid)
+        Option("hit", f"{e.name(cid)} is hit", (Counter(cid).id,), counter=cid)
         for cid in e.counters_at(p["square"])
     ]
 
@@ -152,7 +153,7 @@ def disrupt(e: Engine, f: dict[str, Any]) -> None:
     c = e.s.soviet[cid]
     if c.where in ("stock", "removed"):
         return
-    me = (f"counter:{cid}",)
+    me = (Counter(cid).id,)
     if c.disrupted:
         e.log(f"{e.name(cid)} is already Disrupted", f["rule"], targets=me)
         e.push("casualty", counter=cid, why=f"second Disrupted token ({f['why']})", rule=f["rule"])
@@ -183,8 +184,8 @@ def _first_aid_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     cid = p["counter"]
     left = e.count("supplies", "first_aid")
     return [
-        Option(FIRST_AID, f"Use First Aid ({left} in Supplies)", ("box:supplies",)),
-        Option(ACCEPT, f"Lose {e.name(cid)}", (f"counter:{cid}",)),
+        Option(FIRST_AID, f"Use First Aid ({left} in Supplies)", (SUPPLIES_BOX.id,)),
+        Option(ACCEPT, f"Lose {e.name(cid)}", (Counter(cid).id,)),
     ]
 
 
@@ -192,14 +193,14 @@ def _first_aid_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 def first_aid(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Spend a First Aid token to ignore the casualty, or accept it (5.0)."""
     cid = p["counter"]
-    me = (f"counter:{cid}",)
+    me = (Counter(cid).id,)
     if picked.verb == FIRST_AID:
         e.move_tokens("first_aid", "supplies", "stock")
         e.log(f"First Aid saves {e.name(cid)} ({p['why']})", "5.0 First Aid", targets=me)
         if e.s.soviet[cid].where == "raid":
             e.s.soviet[cid].where = "reserves"
             e.log(f"{e.name(cid)} returns to Reserves", "3.0 Storm Group",
-                  targets=(*me, "box:reserves"))
+                  targets=(*me, RESERVES_BOX.id))
     else:
         e.remove_counter(cid, p["why"], p["rule_name"])
 
@@ -207,7 +208,7 @@ def first_aid(e: Engine, p: dict[str, Any], picked: Option) -> None:
 def attack_building(e: Engine, colour: str, dice: list[int], source: str, rule: str) -> None:
     """Resolve an Attack Building roll against ``colour`` (3.0 Attack Building)."""
     defense = e.s.defense[colour]
-    building = f"defense:{colour}"
+    building = Defense(colour).id
     if not any(d >= defense for d in dice):
         e.log(f"{source} does not damage the {colour} positions", rule, targets=(building,))
         return
@@ -220,7 +221,7 @@ def attack_building(e: Engine, colour: str, dice: list[int], source: str, rule: 
     e.log(
         f"{source}: {colour} Defense is at {defense}; every counter on {colour} is suppressed",
         rule,
-        targets=(building, *(f"counter:{cid}" for cid in victims)),
+        targets=(building, *(Counter(cid).id for cid in victims)),
     )
     for cid in reversed(victims):
         e.push("disrupt", counter=cid, why=source, rule=rule)

@@ -35,6 +35,18 @@ from ..actions import (
 )
 from ..dice import dice_text
 from ..machine import Engine, decision, step
+from ..places import (
+    RESERVES_BOX,
+    Counter,
+    Location,
+    Square,
+    SuppressionBox,
+    TrackCircle,
+    Weapon,
+    counter_place,
+    loc_key,
+    suppress_key,
+)
 from ..text import plural
 from .reinforcements import can_afford, start_purchase
 
@@ -56,11 +68,8 @@ def place_target(where: str) -> str:
 
     Places that are not drawn as a region (the stock, out of the game) give ``""``.
     """
-    if where == RESERVES:
-        return "box:reserves"
-    if where in _NOT_IN_PLAY:
-        return ""
-    return f"square:{where}"
+    place = counter_place(where)
+    return "" if place is None else place.id
 
 
 def _regions(*targets: str) -> tuple[str, ...]:
@@ -80,7 +89,7 @@ def counter_phase(e: Engine, f: dict[str, Any]) -> None:
     s.moved = []
     if team:
         e.log("Command Team: four moves and four actions this phase", "4.0 Command Team",
-              targets=tuple(f"counter:{c}" for c in commanders))
+              targets=tuple(Counter(c).id for c in commanders))
     e.push_seq(
         [{"op": "move_loop"}, {"op": "counter_actions_start"}, {"op": "counter_phase_end"}]
     )
@@ -190,7 +199,7 @@ def move_loop(e: Engine, f: dict[str, Any]) -> None:
 
 @cache
 def _move_option(cid: str, name: str) -> Option:
-    return Option("move", f"Move {name}", (f"counter:{cid}",), counter=cid)
+    return Option("move", f"Move {name}", (Counter(cid).id,), counter=cid)
 
 
 _MOVES_DONE = Option(MOVES_DONE, "Done moving")
@@ -219,7 +228,7 @@ def _to_option(sq_id: str, label: str, kind: str, other: str) -> Option:
         label += f", joining {other}"
     elif kind == "displace":
         label += f", displacing {other}"
-    return Option("to", label, (f"square:{sq_id}",), place=sq_id)
+    return Option("to", label, (Square(sq_id).id,), place=sq_id)
 
 
 _BACK = Option(BACK, "Choose another counter")
@@ -263,7 +272,7 @@ def move_to(e: Engine, p: dict[str, Any], picked: Option) -> None:
 
 @cache
 def _carry_option(wid: str, name: str) -> Option:
-    return Option("carry", f"Take the {name}", (f"weapon:{wid}",), weapon=wid)
+    return Option("carry", f"Take the {name}", (Weapon(wid).id,), weapon=wid)
 
 
 _LEAVE = Option(LEAVE, "Move without a weapon")
@@ -296,7 +305,7 @@ def _perform_move(e: Engine, cid: str, target: str, weapon: str) -> None:
     s.moves_left -= 1
     extra = f" with the {e.name(weapon)}" if weapon else ""
     e.log(f"{e.name(cid)} moves from {e.where_label(origin)} to {e.where_label(target)}{extra}",
-          MOVE_RULE, targets=_regions(f"counter:{cid}", f"weapon:{weapon}" if weapon else "",
+          MOVE_RULE, targets=_regions(Counter(cid).id, Weapon(weapon).id if weapon else "",
                                       place_target(origin), place_target(target)))
     e.push("move_loop")
     e.settle_weapons(origin)
@@ -312,10 +321,10 @@ def _perform_move(e: Engine, cid: str, target: str, weapon: str) -> None:
 
 @cache
 def _square_option(sq_id: str, label: str) -> Option:
-    return Option("to", label, (f"square:{sq_id}",), place=sq_id)
+    return Option("to", label, (Square(sq_id).id,), place=sq_id)
 
 
-_TO_RESERVES = Option("to", "Reserves", ("box:reserves",), place=RESERVES)
+_TO_RESERVES = Option("to", "Reserves", (RESERVES_BOX.id,), place=RESERVES)
 
 
 def _displace_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -336,7 +345,7 @@ def displace_to(e: Engine, p: dict[str, Any], picked: Option) -> None:
     for w in weapons:
         e.s.weapons[w] = target
     e.log(f"{e.name(cid)} is displaced to {e.where_label(target)} (free move)", MOVE_RULE,
-          targets=(f"counter:{cid}", *(f"weapon:{w}" for w in weapons), place_target(square),
+          targets=(Counter(cid).id, *(Weapon(w).id for w in weapons), place_target(square),
                    place_target(target)))
 
 
@@ -522,7 +531,7 @@ _ACT_LABELS = {
 def _act_option(verb: str, cid: str, name: str, n: int = 0) -> Option:
     """One counter's action (pure, so memoised: the same ones are offered all game)."""
     label = _ACT_LABELS[verb].format(name=name, n=n, dice=dice_text(n))
-    return Option(verb, label, (f"counter:{cid}",), counter=cid)
+    return Option(verb, label, (Counter(cid).id,), counter=cid)
 
 
 @cache
@@ -538,7 +547,7 @@ def _team_option(kind: str, sq_id: str, names: tuple[str, str], weapon: str,
     return Option(
         "team",
         f"{names[0]} & {names[1]}: {label}",
-        (f"counter:{pair[0]}", f"counter:{pair[1]}", f"weapon:{weapon_id}"),
+        (Counter(pair[0]).id, Counter(pair[1]).id, Weapon(weapon_id).id),
         kind=kind,
         square=sq_id,
     )
@@ -638,7 +647,7 @@ def act_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     cid = picked.str_arg("counter")
     spec = e.c.soviet_counters[cid]
     where = e.s.soviet[cid].where
-    me = f"counter:{cid}"
+    me = Counter(cid).id
     if verb == "recover":
         _act(e, cid, exhaust=False)
         c = e.s.soviet[cid]
@@ -662,10 +671,10 @@ def act_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
               targets=(me, place_target(where)))
         start_purchase(e, 2, "4.0 Request Reinforcements")
     elif verb == "observe":
-        loc = next(n for n in e.unit_locations(ARTILLERY_UNIT) if e.count(f"loc:{n}", "artillery"))
-        e.move_tokens("artillery", f"loc:{loc}", "stock")
+        loc = next(n for n in e.unit_locations(ARTILLERY_UNIT) if e.count(loc_key(n), "artillery"))
+        e.move_tokens("artillery", loc_key(loc), "stock")
         e.log(f"{spec.name} calls in the artillery readied on {loc}", "4.0 Forward Observer",
-              targets=(me, f"loc:{loc}"))
+              targets=(me, Location(loc).id))
         e.ask("fo_target", f"{spec.name}: choose the first target", "4.0 Forward Observer",
               observer=cid)
 
@@ -679,15 +688,15 @@ def recover(e: Engine, cid: str, what: str, rule: str) -> None:
     if what == DISRUPTED:
         e.set_disrupted(cid, False)
         e.log(f"{e.name(cid)} recovers: Disrupted token removed", rule,
-              targets=(f"counter:{cid}",))
+              targets=(Counter(cid).id,))
     else:
         e.s.soviet[cid].exhausted = False
-        e.log(f"{e.name(cid)} recovers: no longer Exhausted", rule, targets=(f"counter:{cid}",))
+        e.log(f"{e.name(cid)} recovers: no longer Exhausted", rule, targets=(Counter(cid).id,))
 
 
 @cache
 def _recover_pair(cid: str) -> tuple[Option, Option]:
-    tgt = (f"counter:{cid}",)
+    tgt = (Counter(cid).id,)
     return (Option(DISRUPTED, "Remove the Disrupted token", tgt),
             Option(EXHAUSTED, "Flip back from Exhausted", tgt))
 
@@ -715,7 +724,7 @@ def _fire_target_options(e: Engine, p: dict[str, Any]) -> list[Option]:
         Option(
             "target",
             f"{e.name(wid)} on track {t + 1} (Defense {e.wehrmacht_defense(wid)})",
-            (f"track:{t + 1}:{i + 1}",),
+            (TrackCircle(t + 1, i + 1).id,),
             counter=wid,
         )
         for t, i, wid in _wehrmacht_in_sight(e, p["where"], p["target_kind"])
@@ -747,7 +756,7 @@ def _track_region(e: Engine, wid: str) -> str:
     """``"track:<track>:<circle>"`` (1-based) of a Wehrmacht counter on a track, else ``""``."""
     for t, track in enumerate(e.s.tracks):
         if wid in track:
-            return f"track:{t + 1}:{track.index(wid) + 1}"
+            return TrackCircle(t + 1, track.index(wid) + 1).id
     return ""
 
 
@@ -789,7 +798,7 @@ def _suppress(e: Engine, where: str, value: int, source: str, rule: str,
 def _count_option(k: int, colours: tuple[str, ...]) -> Option:
     """Placing ``k`` Suppression tokens (memoised: the same few are offered again and again)."""
     return Option("place", f"Place {plural(k, 'Suppression token')}",
-                  tuple(f"box:suppress:{c}" for c in colours), count=k)
+                  tuple(SuppressionBox(c).id for c in colours), count=k)
 
 
 def _count_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -809,9 +818,9 @@ def _place_suppression(e: Engine, n: int, colours: list[str], source: str, rule:
     """Put ``n`` tokens in the one colour's box, or ask how to split them between two."""
     if len(colours) == 1:
         colour = colours[0]
-        e.move_tokens("suppression", "supplies", f"suppress:{colour}", n)
+        e.move_tokens("suppression", "supplies", suppress_key(colour), n)
         e.log(f"{source} suppresses: {plural(n, 'token')} to the {colour} Suppression box",
-              rule, targets=(*actors, f"box:suppress:{colour}"))
+              rule, targets=(*actors, SuppressionBox(colour).id))
         return
     e.ask("suppress_split", f"{source}: split {plural(n, 'Suppression token')}", rule, n=n,
           colours=colours, source=source, actors=list(actors))
@@ -819,8 +828,8 @@ def _place_suppression(e: Engine, n: int, colours: list[str], source: str, rule:
 
 @cache
 def _split_option(k: int, n: int, a: str, b: str) -> Option:
-    return Option("split", f"{a} {k} / {b} {n - k}", (f"box:suppress:{a}", f"box:suppress:{b}"),
-                  first=k)
+    return Option("split", f"{a} {k} / {b} {n - k}",
+                  (SuppressionBox(a).id, SuppressionBox(b).id), first=k)
 
 
 def _split_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -833,10 +842,10 @@ def suppress_split(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Split the tokens between the two colours of a two-coloured position (4.0 Suppress)."""
     k = picked.int_arg("first")
     a, b = p["colours"]
-    e.move_tokens("suppression", "supplies", f"suppress:{a}", k)
-    e.move_tokens("suppression", "supplies", f"suppress:{b}", p["n"] - k)
+    e.move_tokens("suppression", "supplies", suppress_key(a), k)
+    e.move_tokens("suppression", "supplies", suppress_key(b), p["n"] - k)
     e.log(f"{p['source']} suppresses: {k} to {a}, {p['n'] - k} to {b}", p["rule"],
-          targets=(*p.get("actors", ()), f"box:suppress:{a}", f"box:suppress:{b}"))
+          targets=(*p.get("actors", ()), SuppressionBox(a).id, SuppressionBox(b).id))
 
 
 # --- Command -------------------------------------------------------------------------------
@@ -858,7 +867,7 @@ def command_loop(e: Engine, f: dict[str, Any]) -> None:
 @cache
 def _cmd_option(cid: str, name: str, fix: str) -> Option:
     label = f"{name}: remove Disrupted" if fix == DISRUPTED else f"{name}: flip from Exhausted"
-    return Option("cmd", label, (f"counter:{cid}",), counter=cid, fix=fix)
+    return Option("cmd", label, (Counter(cid).id,), counter=cid, fix=fix)
 
 
 _NO_MORE_RECOVERS = Option(DONE, "No more Recovers")
@@ -894,7 +903,7 @@ def command_target(e: Engine, p: dict[str, Any], picked: Option) -> None:
 def _fo_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     where = e.s.soviet[p["observer"]].where
     return [
-        Option("target", f"{e.name(wid)} on track {t + 1}", (f"track:{t + 1}:{i + 1}",),
+        Option("target", f"{e.name(wid)} on track {t + 1}", (TrackCircle(t + 1, i + 1).id,),
                counter=wid)
         for t, i, wid in _wehrmacht_in_sight(e, where, None)
     ]
@@ -920,7 +929,7 @@ _ONLY_THE_FIRST = Option(ONE, "Only the first target")
 
 def _fo_second_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = [
-        Option("target", f"Also {e.name(wid)} (circle {i + 1})", (f"track:{t + 1}:{i + 1}",),
+        Option("target", f"Also {e.name(wid)} (circle {i + 1})", (TrackCircle(t + 1, i + 1).id,),
                counter=wid)
         for t, i, wid in _adjacent(e, p["first"])
     ]
@@ -968,5 +977,5 @@ def _team_action(e: Engine, kind: str, square: str) -> None:
     elif kind == "mg-attack":
         _ask_fire_target(e, square, w.attack + bonus, "infantry", source, rule)
     else:  # mg-suppress, mortar: a Suppress action with the weapon's value
-        actors = (*(f"counter:{c}" for c in pair), f"weapon:{weapon}")
+        actors = (*(Counter(c).id for c in pair), Weapon(weapon).id)
         _suppress(e, square, w.suppress + bonus, source, rule, actors)

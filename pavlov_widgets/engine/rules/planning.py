@@ -35,6 +35,7 @@ from typing import Any
 
 from ..actions import Option
 from ..machine import Engine, decision, step
+from ..places import Card
 from ..text import plural
 
 RULE = "7.4 Competitive"
@@ -120,7 +121,7 @@ def _order_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     pool = must if must and len(must) >= slots else hand
     n = p["order"]
     return [Option("order", f"Order {n}: {card_name(e, c)}"
-                   + (" (must be played)" if c in must else ""), (f"card:{c}",), card=c)
+                   + (" (must be played)" if c in must else ""), (Card(c).id,), card=c)
             for c in pool]
 
 
@@ -147,7 +148,7 @@ def _tactics_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     for c in e.s.german_tactics:
         spec = e.c.tactics[c]
         effects = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in spec.effects.items())
-        out.append(Option("tactic", f"Tactics card: {spec.name} ({effects})", (f"card:{c}",),
+        out.append(Option("tactic", f"Tactics card: {spec.name} ({effects})", (Card(c).id,),
                           card=c))
     return out
 

@@ -16,6 +16,7 @@ from typing import Any
 from ..actions import DECLINE, LAUNCH, Option
 from ..dice import dice_text
 from ..machine import Engine, decision, step
+from ..places import RESERVES_BOX, Counter
 from ..text import plural
 from .scoring import finish
 
@@ -62,7 +63,7 @@ def _raid_dice(e: Engine, chosen: list[str]) -> int:
 def _raid_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     chosen: list[str] = p["chosen"]
     opts = [
-        Option("raider", f"Send {e.name(cid)}", (f"counter:{cid}",), counter=cid)
+        Option("raider", f"Send {e.name(cid)}", (Counter(cid).id,), counter=cid)
         for cid in raid_candidates(e)
         if cid not in chosen
     ]
@@ -101,7 +102,7 @@ def raid_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
         e.settle_weapons(was)
     names = ", ".join(e.name(c) for c in chosen)
     e.log(f"Storm Group raid on {sg.name} by {names}", RAID_RULE, card=e.s.storm_box,
-          targets=tuple(f"counter:{c}" for c in chosen))
+          targets=tuple(Counter(c).id for c in chosen))
     n = _raid_dice(e, chosen)
     e.roll(
         n,
@@ -165,7 +166,7 @@ def raid_fates(e: Engine, f: dict[str, Any]) -> None:
     if die >= 5:
         e.s.soviet[cid].where = "reserves"
         e.log(f"{e.name(cid)} rolls {die} and returns to Reserves", RAID_RULE,
-              targets=(f"counter:{cid}", "box:reserves"))
+              targets=(Counter(cid).id, RESERVES_BOX.id))
     else:
         e.push("casualty", counter=cid, why=f"raid, rolled {die}", rule=RAID_RULE)
 

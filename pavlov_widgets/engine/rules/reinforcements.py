@@ -15,6 +15,7 @@ from typing import Any
 
 from ..actions import DONE, Option
 from ..machine import Engine, decision
+from ..places import RESERVES_BOX, Counter, Weapon
 from ..text import plural
 
 
@@ -78,12 +79,12 @@ def reinforce(e: Engine, p: dict[str, Any], picked: Option) -> None:
     cid = picked.str_arg("piece")
     if cid in e.c.soviet_counters:
         e.s.soviet[cid].where = "reserves"
-        region = f"counter:{cid}"
+        region = Counter(cid).id
     else:
         e.s.weapons[cid] = "reserves"
-        region = f"weapon:{cid}"
+        region = Weapon(cid).id
     points = p["points"] - _cost(e, cid)
     e.log(f"{e.name(cid)} joins the Reserves ({plural(points, 'point')} left)", p["rule"],
-          targets=(region, "box:reserves"))
+          targets=(region, RESERVES_BOX.id))
     if points > 0 and can_afford(e, points):
         start_purchase(e, points, p["rule"])

@@ -14,6 +14,16 @@ from typing import Any
 from ..actions import DONE, END_PHASE, Option
 from ..components import COLOURS, SUPPLY_TOKENS
 from ..machine import Engine, decision, step
+from ..places import (
+    STAGING_BOX,
+    SUPPLIES_BOX,
+    CardHalf,
+    Defense,
+    Location,
+    TrackCircle,
+    loc_key,
+    sapper_key,
+)
 from ..text import plural
 from .raids import raid_candidates, raid_target_clear, start_raid
 from .reinforcements import can_afford, start_purchase
@@ -54,7 +64,7 @@ def soviet_card_phase(e: Engine, f: dict[str, Any]) -> None:
     s = e.s
     s.phase = "soviet_cards"
     s.hand_used = []
-    wired = all(e.count(f"loc:{n}", "wire") for n in e.unit_locations(SIGNALS))
+    wired = all(e.count(loc_key(n), "wire") for n in e.unit_locations(SIGNALS))
     s.actions_left = 4 if wired else 3
     if wired:
         e.log("Improved Communications: four card actions this phase", "2.0 Wire Communications")
@@ -127,7 +137,7 @@ def empty_sapper_spots(e: Engine) -> list[tuple[int, int]]:
     out = []
     for t in e.c.board.tracks:
         for circle in t.sapper_circles:
-            if not e.count(f"sapper:{t.number}:{circle}", "sapper") and not e.s.tracks[
+            if not e.count(sapper_key(t.number, circle), "sapper") and not e.s.tracks[
                 t.number - 1
             ][circle - 1]:
                 out.append((t.number, circle))
@@ -267,7 +277,7 @@ def _card_option(index: int, card_id: str, unit: str, short: str, action: str) -
     return Option(
         "card",
         f"Card {index + 1}, {short}: {_ACTION_LABELS[unit, action]}",
-        (f"card:{card_id}:{unit}",),
+        (CardHalf(card_id, unit).id,),
         card=card_id,
         unit=unit,
         action=action,
@@ -311,7 +321,7 @@ def card_action(e: Engine, p: dict[str, Any], picked: Option) -> None:
     e.s.actions_left -= 1
     label = _ACTION_LABELS[unit, action]
     e.log(f"{e.unit(unit).name}: {label}", f"2.0 {e.unit(unit).name}", card=card_id,
-          targets=(f"card:{card_id}:{unit}",))
+          targets=(CardHalf(card_id, unit).id,))
     e.push("card_actions")
     ACTIONS[(unit, action)](e, unit)
 
@@ -337,7 +347,7 @@ def _pick_location(e: Engine, purpose: str, unit: str, locations: list[int]) -> 
 @cache
 def _location_option(n: int, label: str = "") -> Option:
     """A Volga location as an option (memoised: there are sixteen)."""
-    return Option("loc", label or f"Location {n}", (f"loc:{n}",), loc=n)
+    return Option("loc", label or f"Location {n}", (Location(n).id,), loc=n)
 
 
 def _location_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -352,12 +362,12 @@ def card_location(e: Engine, p: dict[str, Any], picked: Option) -> None:
 
 def _apply_location(e: Engine, purpose: str, unit: str, loc: int) -> None:
     rule = f"2.0 {e.unit(unit).name}"
-    here = (f"loc:{loc}",)
+    here = (Location(loc).id,)
     if purpose == "recover":
-        e.move_tokens("disrupted", f"loc:{loc}", "stock")
+        e.move_tokens("disrupted", loc_key(loc), "stock")
         e.log(f"The Disrupted token on {loc} returns to the stock", rule, targets=here)
     else:
-        e.move_tokens(purpose, "stock", f"loc:{loc}")
+        e.move_tokens(purpose, "stock", loc_key(loc))
         name = e.c.tokens[purpose].name
         article = "An" if name[0] in "AEIOU" else "A"
         e.log(f"{article} {name} token is readied on {loc}", rule, targets=here)
@@ -396,7 +406,7 @@ def _resupply_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 @cache
 def _take_option(kind: str, name: str, in_stock: int) -> Option:
     """Resupply: one token from the stock (memoised on what its label shows)."""
-    return Option("take", f"Add {name} ({in_stock} in stock)", ("box:staging",), token=kind)
+    return Option("take", f"Add {name} ({in_stock} in stock)", (STAGING_BOX.id,), token=kind)
 
 
 @cache
@@ -432,7 +442,7 @@ def _buttress(e: Engine, unit: str) -> None:
 
 def _buttress_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = [
-        Option("defense", f"Raise {c} Defense to {e.s.defense[c] + 1}", (f"defense:{c}",),
+        Option("defense", f"Raise {c} Defense to {e.s.defense[c] + 1}", (Defense(c).id,),
                colour=c)
         for c in COLOURS
         if e.s.defense[c] < e.c.board.defense_max
@@ -448,13 +458,14 @@ def buttress_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     rule = "2.0 8th Guards Sapper Battalion"
     e.move_tokens("sapper", "supplies", "stock")
     if picked.verb == "loc":
-        e.move_tokens("disrupted", "loc:3", "stock")
-        e.log("Sappers clear the Disrupted token from location 3", rule, targets=("loc:3",))
+        e.move_tokens("disrupted", loc_key(3), "stock")
+        e.log("Sappers clear the Disrupted token from location 3", rule,
+              targets=(Location(3).id,))
     else:
         colour = picked.str_arg("colour")
         e.s.defense[colour] += 1
         e.log(f"Sappers buttress the {colour} positions: Defense {e.s.defense[colour]}", rule,
-              targets=(f"defense:{colour}",))
+              targets=(Defense(colour).id,))
 
 
 def _field(e: Engine, unit: str) -> None:
@@ -464,7 +475,7 @@ def _field(e: Engine, unit: str) -> None:
 
 def _sapper_spot_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     return [
-        Option("spot", f"Track {t}, circle {c}", (f"track:{t}:{c}",), track=t, circle=c)
+        Option("spot", f"Track {t}, circle {c}", (TrackCircle(t, c).id,), track=t, circle=c)
         for t, c in empty_sapper_spots(e)
     ]
 
@@ -473,9 +484,9 @@ def _sapper_spot_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 def sapper_spot(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Move the Sapper token from Supplies to the chosen location."""
     t, c = picked.int_arg("track"), picked.int_arg("circle")
-    e.move_tokens("sapper", "supplies", f"sapper:{t}:{c}")
+    e.move_tokens("sapper", "supplies", sapper_key(t, c))
     e.log(f"A Sapper token is placed on track {t}, circle {c}", "2.0 8th Guards Sapper Battalion",
-          targets=(f"track:{t}:{c}",))
+          targets=(TrackCircle(t, c).id,))
 
 
 def _tactical(e: Engine, unit: str) -> None:
@@ -510,7 +521,7 @@ _DONE_LOADING = Option(DONE, "Done loading")
 @cache
 def _load_option(kind: str, name: str, loc: int) -> Option:
     """Load: one token from Staging onto a Flotilla location (memoised)."""
-    return Option("load", f"{name} onto {loc}", (f"loc:{loc}",), token=kind, loc=loc)
+    return Option("load", f"{name} onto {loc}", (Location(loc).id,), token=kind, loc=loc)
 
 
 @decision("load_pick", _load_options)
@@ -519,9 +530,9 @@ def load_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     if picked.verb == DONE:
         return
     kind, n = picked.str_arg("token"), picked.int_arg("loc")
-    e.move_tokens(kind, "staging", f"loc:{n}")
+    e.move_tokens(kind, "staging", loc_key(n))
     e.log(f"{e.c.tokens[kind].name} token loaded on {n}", "2.0 Volga Military Flotilla",
-          targets=(f"loc:{n}",))
+          targets=(Location(n).id,))
     left = p["left"] - 1
     if left > 0 and e.s.tokens.get("staging") and _flotilla_open(e):
         e.ask("load_pick", p["prompt"], p["rule"], left=left)
@@ -532,14 +543,14 @@ def _deliver(e: Engine, unit: str) -> None:
     for n in e.unit_locations(FLOTILLA):
         for kind in e.location_tokens(n):
             if kind == "ammunition":
-                e.move_tokens(kind, f"loc:{n}", "stock")
+                e.move_tokens(kind, loc_key(n), "stock")
                 got = e.move_tokens("suppression", "stock", "supplies", 5)
                 e.log(f"Ammunition from {n} delivered: {plural(got, 'Suppression token')} to "
-                      "Supplies", rule, targets=(f"loc:{n}", "box:supplies"))
+                      "Supplies", rule, targets=(Location(n).id, SUPPLIES_BOX.id))
             else:
-                e.move_tokens(kind, f"loc:{n}", "supplies")
+                e.move_tokens(kind, loc_key(n), "supplies")
                 e.log(f"{e.c.tokens[kind].name} token from {n} delivered to Supplies", rule,
-                      targets=(f"loc:{n}", "box:supplies"))
+                      targets=(Location(n).id, SUPPLIES_BOX.id))
 
 
 def _wire(e: Engine, unit: str) -> None:

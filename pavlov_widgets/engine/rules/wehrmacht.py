@@ -16,6 +16,17 @@ from ..actions import FIRE, Option
 from ..components import COLOURS
 from ..dice import dice_text
 from ..machine import Engine, decision, step
+from ..places import (
+    Counter,
+    Defense,
+    Location,
+    SuppressionBox,
+    TrackCircle,
+    Weapon,
+    loc_key,
+    sapper_key,
+    suppress_key,
+)
 from ..text import plural
 from . import planning
 from .combat import start_targeted
@@ -167,7 +178,7 @@ def ju87_defense(e: Engine, card_id: str) -> int:
 
 def _aa_ready(e: Engine, chosen: list[int]) -> list[int]:
     locations = sorted(n for unit in AA_UNITS for n in e.unit_locations(unit))
-    return [n for n in locations if n not in chosen and e.count(f"loc:{n}", "aa") > 0]
+    return [n for n in locations if n not in chosen and e.count(loc_key(n), "aa") > 0]
 
 
 @step("ju87")
@@ -189,7 +200,7 @@ def ju87(e: Engine, f: dict[str, Any]) -> None:
 
 @cache
 def _aa_option(n: int) -> Option:
-    return Option("aa", f"Fire the Anti-aircraft token on {n} (2 dice)", (f"loc:{n}",), loc=n)
+    return Option("aa", f"Fire the Anti-aircraft token on {n} (2 dice)", (Location(n).id,), loc=n)
 
 
 _HOLD_FIRE = Option(FIRE, "Hold fire")
@@ -216,12 +227,12 @@ def aa_fire(e: Engine, p: dict[str, Any], picked: Option) -> None:
         return
     chosen = p["chosen"]
     for n in chosen:
-        e.move_tokens("aa", f"loc:{n}", "stock")
+        e.move_tokens("aa", loc_key(n), "stock")
     if not chosen:
         e.push("ju87_bombing", card=p["card"], planes=card.aircraft)
         return
     e.log(f"Anti-aircraft tokens from {', '.join(map(str, chosen))} fire", "3.0 Bomb Stalingrad",
-          targets=tuple(f"loc:{n}" for n in chosen))
+          targets=tuple(Location(n).id for n in chosen))
     defense = ju87_defense(e, p["card"])
     e.roll(
         2 * len(chosen),
@@ -266,9 +277,9 @@ def ju87_bomb(e: Engine, f: dict[str, Any]) -> None:
     loc = sum(f["dice"])
     shifted = False
     while True:
-        place = f"loc:{loc}"
+        place = loc_key(loc)
         tokens = e.location_tokens(loc)
-        hit = (place,)
+        hit = (Location(loc).id,)
         if tokens and (not shifted or e.o.ju87_shift_removes_tokens):
             kind = tokens[0]
             e.move_tokens(kind, place, "stock")
@@ -291,7 +302,7 @@ def ju87_bomb(e: Engine, f: dict[str, Any]) -> None:
         if loc == 3:
             victims = [cid for cid in e.house_counters() if e.is_square(e.s.soviet[cid].where)]
             e.log("Bomb on 3 again: every counter in a combat position is suppressed", rule,
-                  targets=(place, *(f"counter:{cid}" for cid in victims)))
+                  targets=(*hit, *(Counter(cid).id for cid in victims)))
             for cid in reversed(victims):
                 e.push("disrupt", counter=cid, why="Ju 87 bomb on 3", rule=rule)
             return
@@ -303,7 +314,7 @@ def ju87_bomb(e: Engine, f: dict[str, Any]) -> None:
             )
             return
         e.log(f"Location {loc} is already Disrupted: the bomb moves to {loc + 1}", rule,
-              targets=(place, f"loc:{loc + 1}"))
+              targets=(*hit, Location(loc + 1).id))
         loc += 1
         shifted = True
 
@@ -344,7 +355,7 @@ def place_track(e: Engine, f: dict[str, Any]) -> None:
     cid = f["counter"]
     kind = e.c.wehrmacht_type_of(cid)
     colour = e.colour_of_track(track)
-    available = e.count(f"suppress:{colour}", "suppression")
+    available = e.count(suppress_key(colour), "suppression")
     if kind.kind == "infantry" and available > 0:
         e.ask(
             "suppress_entry",
@@ -359,13 +370,13 @@ def place_track(e: Engine, f: dict[str, Any]) -> None:
 
 def _suppress_entry_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     colour = e.colour_of_track(p["track"])
-    available = e.count(f"suppress:{colour}", "suppression")
+    available = e.count(suppress_key(colour), "suppression")
     defense = e.wehrmacht_defense(p["counter"])
     opts = [_SPEND_NONE]
     for k in range(1, available + 1):
         opts.append(
             Option("spend", f"Spend {k}: {dice_text(k)}, any ≥ {defense} stops it",
-                   (f"box:suppress:{colour}",), count=k)
+                   (SuppressionBox(colour).id,), count=k)
         )
     return opts
 
@@ -382,7 +393,7 @@ def suppress_entry(e: Engine, p: dict[str, Any], picked: Option) -> None:
         e.push("place_counter", counter=cid, track=track)
         return
     colour = e.colour_of_track(track)
-    e.move_tokens("suppression", f"suppress:{colour}", "stock", k)
+    e.move_tokens("suppression", suppress_key(colour), "stock", k)
     defense = e.wehrmacht_defense(cid)
     e.roll(
         k,
@@ -427,7 +438,7 @@ def place_counter(e: Engine, f: dict[str, Any]) -> None:
     circles[0] = cid
     pushed = f", pushing {plural(len(entered), 'counter')} forward" if entered else ""
     e.log(f"{e.name(cid)} enters track {track_index + 1}{pushed}", PLACE_RULE,
-          targets=(f"track:{track_index + 1}:1",))
+          targets=(TrackCircle(track_index + 1, 1).id,))
     if e.o.sapper_on_placement:
         entered.append((0, cid))
     track = e.c.board.tracks[track_index]
@@ -435,7 +446,7 @@ def place_counter(e: Engine, f: dict[str, Any]) -> None:
         (i, who)
         for i, who in entered
         if (i + 1) in track.sapper_circles
-        and e.count(f"sapper:{track_index + 1}:{i + 1}", "sapper") > 0
+        and e.count(sapper_key(track_index + 1, i + 1), "sapper") > 0
     ]
     for i, who in reversed(checks):
         e.push("sapper_roll", track=track_index, circle=i, counter=who)
@@ -444,7 +455,7 @@ def place_counter(e: Engine, f: dict[str, Any]) -> None:
 @step("sapper_roll")
 def sapper_roll(e: Engine, f: dict[str, Any]) -> None:
     """A counter enters a Sapper location: the token goes to the stock and 3 dice are rolled."""
-    place = f"sapper:{f['track'] + 1}:{f['circle'] + 1}"
+    place = sapper_key(f["track"] + 1, f["circle"] + 1)
     e.move_tokens("sapper", place, "stock")
     cid = f["counter"]
     defense = e.wehrmacht_defense(cid)
@@ -464,7 +475,7 @@ def sapper_roll(e: Engine, f: dict[str, Any]) -> None:
 def sapper_result(e: Engine, f: dict[str, Any]) -> None:
     """A hit returns the counter to the stock; otherwise it stays on that circle."""
     cid = f["counter"]
-    spot = f"track:{f['track'] + 1}:{f['circle'] + 1}"
+    spot = TrackCircle(f["track"] + 1, f["circle"] + 1).id
     if any(d >= e.wehrmacht_defense(cid) for d in f["dice"]):
         circles = e.s.tracks[f["track"]]
         if circles[f["circle"]] == cid:
@@ -510,7 +521,7 @@ def assault_colour(e: Engine, f: dict[str, Any]) -> None:
     else:
         defense = e.s.defense[colour]
         e.log(f"Assault: {colour} armour attacks the building with {dice_text(total)}", rule,
-              targets=(f"defense:{colour}",))
+              targets=(Defense(colour).id,))
         e.roll(
             total,
             {"type": "any", "target": defense},
@@ -584,7 +595,7 @@ def _starve_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 def _starve_option(cid: str, name: str, weapon: bool) -> Option:
     """Who goes hungry (memoised: the same few are offered at every Resupply)."""
     return Option("starve", f"{name} goes hungry",
-                  (f"weapon:{cid}" if weapon else f"counter:{cid}",), counter=cid)
+                  (Weapon(cid).id if weapon else Counter(cid).id,), counter=cid)
 
 
 @decision("starve_pick", _starve_options)
@@ -595,7 +606,7 @@ def starve_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     if cid in e.s.weapons:
         e.s.weapons[cid] = "removed"
         e.log(f"{e.name(cid)} is lost for want of food", RESUPPLY_RULE,
-              targets=(f"weapon:{cid}",), removed=(cid,))
+              targets=(Weapon(cid).id,), removed=(cid,))
     else:
         e.push("casualty", counter=cid, why="not enough Food", rule=RESUPPLY_RULE)
 
