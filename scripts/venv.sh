@@ -3,13 +3,22 @@
 # editable, with the extras given as arguments (e.g. `ensure_venv test docs`).
 # Sourced by scripts/test.sh and scripts/tutor.sh; not meant to be run on its own.
 
+# The Python that creates .venv: $PYTHON if set, else python3.11, else python3.
+base_python() {
+    if [ -n "${PYTHON:-}" ]; then
+        echo "$PYTHON"
+    elif command -v python3.11 >/dev/null 2>&1; then
+        echo python3.11
+    else
+        echo python3
+    fi
+}
+
 ensure_venv() {
     local extras
     extras=$(IFS=,; echo "$*")
-    local python=${PYTHON:-}
-    if [ -z "$python" ]; then
-        if command -v python3.11 >/dev/null 2>&1; then python=python3.11; else python=python3; fi
-    fi
+    local python
+    python=$(base_python)
     if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
         echo "error: $python is older than Python 3.11 (set PYTHON=/path/to/python3.11)" >&2
         return 1
