@@ -40,13 +40,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import dice as dice_mod
 from .components import COLOURS, SUPPLY_TOKENS, Components
 from .errors import SaveFormatError
 from .machine import DECISIONS, STEPS
-from .places import loc_key, sapper_key, suppress_key
 from .settings import RuleSettings
 from .state import MARKERS, PHASES, GameState
 from .text import plural
@@ -56,10 +55,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "InvariantError",
+    "Problem",
     "check_invariants",
     "check_state",
     "check_variant_cards",
+    "problem_list",
     "problems",
+    "token_places",
 ]
 
 
@@ -130,6 +132,18 @@ def _tables(c: Components) -> _Tables:
     return got
 
 
+def token_places(components: Components) -> dict[str, frozenset[str] | None]:
+    """Every place tokens can lie, in board order, with the kinds of token the rules put there.
+
+    ``None`` is any kind (the stock, removed from play). A Volga location holds the tokens its
+    unit places there and a Disrupted token (2.0), a Suppression box Suppression tokens (4.0
+    Suppress), a Sapper location its Sapper token (2.0 Field Defenses), Staging the supply
+    tokens (2.0 62nd Army Command Post), Supplies what was delivered (2.0 Volga Military
+    Flotilla); the checker refuses any other (Setup 9).
+    """
+    return {place: rules.kinds for place, rules in _tables(components).token_places.items()}
+
+
 def _token_list(kinds: frozenset[str], names: dict[str, str]) -> str:
     """The token types' names in the components' order, Disrupted (allowed anywhere) last."""
     order = list(names)
@@ -153,11 +167,11 @@ def _build_tables(c: Components) -> _Tables:
                                "2.0 62nd Army Command Post"),
     }
     for colour in COLOURS:
-        places[suppress_key(colour)] = _TokenPlace(
+        places[f"suppress:{colour}"] = _TokenPlace(
             frozenset({"suppression"}), False, f"in the {colour} Suppression box", "4.0 Suppress")
     for track in board.tracks:
         for circle in track.sapper_circles:
-            places[sapper_key(track.number, circle)] = _TokenPlace(
+            places[f"sapper:{track.number}:{circle}"] = _TokenPlace(
                 frozenset({"sapper"}), True, f"on the Sapper location of track {track.number}",
                 "2.0 8th Guards Sapper Battalion: Field Defenses")
     homes = board.token_homes()
@@ -165,7 +179,7 @@ def _build_tables(c: Components) -> _Tables:
         kinds = frozenset({"disrupted", *(k for k, locs in homes.items() if n in locs)})
         units = [u.name for u in board.units if n in u.locations and u.tokens]
         rule = f"2.0 {units[0]}" if units else "2.0 Soviet Card Phase"
-        places[loc_key(n)] = _TokenPlace(kinds, True, f"on location {n} ({name})", rule)
+        places[f"loc:{n}"] = _TokenPlace(kinds, True, f"on location {n} ({name})", rule)
     return _Tables(
         squares=frozenset(sq.id for sq in board.squares),
         labels={sq.id: sq.label for sq in board.squares},
@@ -195,26 +209,66 @@ def _build_tables(c: Components) -> _Tables:
 # --- the checker ---------------------------------------------------------------------------
 
 
-class _Report:
-    """Collects problems as ``"<field>: <text> (<rule>)"`` lines."""
+class Problem(NamedTuple):
+    """One way a state breaks the rules: the field at fault, what is wrong, and the rule.
 
-    __slots__ = ("lines",)
+    ``str(problem)`` is the line :func:`problems` lists, ``"<field>: <text> (<rule>)"``;
+    :meth:`sentence` says it to a person, without the field.
+
+    Attributes:
+        field: the state field at fault, as a path (``"weapons.m1937"``).
+        text: what is wrong, in words.
+        rule: the rulebook section broken ("" when none applies).
+        subject: the counter the problem is about, as a person names it (``"Chekhov"``),
+            where ``text`` does not name it; "" otherwise.
+    """
+
+    field: str
+    text: str
+    rule: str = ""
+    subject: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.text} ({self.rule})" if self.rule else (
+            f"{self.field}: {self.text}")
+
+    def sentence(self) -> str:
+        """The problem as a sentence for a learner: its subject, what is wrong, the rule."""
+        text = f"{self.subject}: {self.text}" if self.subject else self.text
+        text = text[:1].upper() + text[1:]
+        return f"{text} ({self.rule})." if self.rule else f"{text}."
+
+
+class _Report:
+    """Collects the problems found, in reading order."""
+
+    __slots__ = ("found",)
 
     def __init__(self) -> None:
-        self.lines: list[str] = []
+        self.found: list[Problem] = []
 
-    def add(self, field: str, text: str, rule: str = "") -> None:
-        self.lines.append(f"{field}: {text} ({rule})" if rule else f"{field}: {text}")
+    def add(self, field: str, text: str, rule: str = "", subject: str = "") -> None:
+        self.found.append(Problem(field, text, rule, subject))
 
 
 def problems(
     state: GameState, components: Components, settings: RuleSettings | None = None
 ) -> list[str]:
+    """Every way ``state`` breaks the rules or the components, as lines ([] if none).
+
+    Each line names the field and the rule, e.g. ``"weapons.m1937: the M1937 is alone on
+    position G2; a weapon left alone goes to Reserves (4.0 Soviet Counters and Weapon
+    Counters)"``: the :class:`Problem` objects of :func:`problem_list`, as text.
+    """
+    return [str(p) for p in problem_list(state, components, settings)]
+
+
+def problem_list(
+    state: GameState, components: Components, settings: RuleSettings | None = None
+) -> list[Problem]:
     """Every way ``state`` breaks the rules or the components, in reading order ([] if none).
 
-    Each problem names the field and the rule, e.g. ``"weapons.m1937: the M1937 is alone on
-    position G2; a weapon left alone goes to Reserves (4.0 Soviet Counters and Weapon
-    Counters)"``. With ``settings``, the variant cards dealt must also match the variants
+    With ``settings``, the variant cards dealt must also match the variants
     they turn on (7.1, 7.2); without, each variant's cards must be all dealt or none.
     The state need not be a game yet: a pending decision is not required.
     """
@@ -225,7 +279,7 @@ def problems(
     _check_tokens(state, t, out)
     _check_cards(state, t, out, settings)
     _check_cursor(state, t, out)
-    return out.lines
+    return out.found
 
 
 def check_state(
@@ -346,9 +400,10 @@ def _check_counters(s: GameState, t: _Tables, out: _Report) -> None:
                 raid = _raid_under_way(s)
             if not raid:
                 out.add(f"soviet.{cid}.where", "on a Storm Group raid, but no raid is being "
-                        "resolved", "3.0 Storm Group")
+                        "resolved", "3.0 Storm Group", names.get(cid, cid))
         elif where not in COUNTER_PLACES:
-            out.add(f"soviet.{cid}.where", f"unknown place {where!r}", "1.2 The Game Board")
+            out.add(f"soviet.{cid}.where", f"unknown place {where!r}", "1.2 The Game Board",
+                    names.get(cid, cid))
         marker = counter.marker
         if where in _OUT_OF_PLAY and (counter.exhausted or counter.disrupted or marker):
             out.add(f"soviet.{cid}", f"{names.get(cid, cid)} is out of play ({where}) but "
@@ -357,7 +412,7 @@ def _check_counters(s: GameState, t: _Tables, out: _Report) -> None:
         if marker:
             if marker not in MARKERS:
                 out.add(f"soviet.{cid}.marker", f"unknown marker {marker!r}",
-                        "4.0 Soviet Counter Phase")
+                        "4.0 Soviet Counter Phase", names.get(cid, cid))
             elif not markers_ok:
                 out.add(f"soviet.{cid}.marker", f"{names.get(cid, cid)} keeps an "
                         f"{_MARKER_NAMES[marker]} token outside the Soviet Counter Phase's "
@@ -371,7 +426,8 @@ def _check_counters(s: GameState, t: _Tables, out: _Report) -> None:
         if where in squares:
             armed.setdefault(where, []).append(wid)
         elif where not in COUNTER_PLACES:
-            out.add(f"weapons.{wid}", f"unknown place {where!r}", "1.2 The Game Board")
+            out.add(f"weapons.{wid}", f"unknown place {where!r}", "1.2 The Game Board",
+                    names.get(wid, wid))
     for sq_id, here in occupants.items():
         if len(here) > 1:
             _check_shared(s, t, out, sq_id, here, armed.get(sq_id, []))
@@ -412,7 +468,7 @@ def _check_shared(
     for cid in here[1:]:
         out.add(f"soviet.{cid}.where", f"position {t.labels[sq_id]} is already held by "
                 f"{first}; two counters share a position only if both have the same weapon "
-                "designation and a weapon of it is there", "4.0 Move")
+                "designation and a weapon of it is there", "4.0 Move", t.names.get(cid, cid))
 
 
 def _check_tracks(s: GameState, t: _Tables, out: _Report) -> None:

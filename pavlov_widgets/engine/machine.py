@@ -16,10 +16,9 @@ from typing import Any
 
 from . import dice as dice_mod
 from .actions import Option
-from .components import Components, Square, Track, Unit
+from .components import LOC_KEYS, Components, Square, Track, Unit
 from .errors import DiceScriptExhaustedError
 from .log import LogEntry
-from .places import LOC_KEYS, Counter
 from .settings import RuleSettings
 from .state import GameState
 
@@ -94,6 +93,16 @@ class Engine:
         self._tracks_of = look.tracks_of
         self._squares_of = look.squares_of
         self._unit_loc_keys = look.unit_loc_keys
+
+    def load(self, state: GameState) -> None:
+        """Go on from ``state``: the log so far and the options worked out are dropped.
+
+        For a tool that drives one machine through many states, one step each (the lab's
+        exact odds of a card, 3.0); ``Game`` keeps its own machine and history.
+        """
+        self.s = state
+        self.log_entries = []
+        self._offered = None
 
     # --- log and cursor ---------------------------------------------------------------
 
@@ -376,7 +385,7 @@ class Engine:
         c.where = "removed"
         c.exhausted = False
         self.log(f"{self.name(cid)} is a casualty ({why})", rule, kind="casualty",
-                 removed=(cid,), targets=(Counter(cid).id,))
+                 removed=(cid,), targets=(f"counter:{cid}",))
         self.settle_weapons(was)
         if all(c.where in ("stock", "removed") for c in self.s.soviet.values()):
             self.lose(
