@@ -46,6 +46,7 @@ from . import dice as dice_mod
 from .components import COLOURS, SUPPLY_TOKENS, Components
 from .errors import SaveFormatError
 from .machine import DECISIONS, STEPS
+from .places import loc_key, sapper_key, suppress_key
 from .settings import RuleSettings
 from .state import MARKERS, PHASES, GameState
 from .text import plural
@@ -167,11 +168,11 @@ def _build_tables(c: Components) -> _Tables:
                                "2.0 62nd Army Command Post"),
     }
     for colour in COLOURS:
-        places[f"suppress:{colour}"] = _TokenPlace(
+        places[suppress_key(colour)] = _TokenPlace(
             frozenset({"suppression"}), False, f"in the {colour} Suppression box", "4.0 Suppress")
     for track in board.tracks:
         for circle in track.sapper_circles:
-            places[f"sapper:{track.number}:{circle}"] = _TokenPlace(
+            places[sapper_key(track.number, circle)] = _TokenPlace(
                 frozenset({"sapper"}), True, f"on the Sapper location of track {track.number}",
                 "2.0 8th Guards Sapper Battalion: Field Defenses")
     homes = board.token_homes()
@@ -179,7 +180,7 @@ def _build_tables(c: Components) -> _Tables:
         kinds = frozenset({"disrupted", *(k for k, locs in homes.items() if n in locs)})
         units = [u.name for u in board.units if n in u.locations and u.tokens]
         rule = f"2.0 {units[0]}" if units else "2.0 Soviet Card Phase"
-        places[f"loc:{n}"] = _TokenPlace(kinds, True, f"on location {n} ({name})", rule)
+        places[loc_key(n)] = _TokenPlace(kinds, True, f"on location {n} ({name})", rule)
     return _Tables(
         squares=frozenset(sq.id for sq in board.squares),
         labels={sq.id: sq.label for sq in board.squares},

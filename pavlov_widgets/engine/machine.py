@@ -16,9 +16,10 @@ from typing import Any
 
 from . import dice as dice_mod
 from .actions import Option
-from .components import LOC_KEYS, Components, Square, Track, Unit
+from .components import Components, Square, Track, Unit
 from .errors import DiceScriptExhaustedError
 from .log import LogEntry
+from .places import LOC_KEYS, Counter
 from .settings import RuleSettings
 from .state import GameState
 
@@ -385,7 +386,7 @@ class Engine:
         c.where = "removed"
         c.exhausted = False
         self.log(f"{self.name(cid)} is a casualty ({why})", rule, kind="casualty",
-                 removed=(cid,), targets=(f"counter:{cid}",))
+                 removed=(cid,), targets=(Counter(cid).id,))
         self.settle_weapons(was)
         if all(c.where in ("stock", "removed") for c in self.s.soviet.values()):
             self.lose(
