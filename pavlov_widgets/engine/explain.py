@@ -2,11 +2,12 @@
 
 Next to ``legal_actions()`` (what you may do), :meth:`Game.why_not
 <pavlov_widgets.engine.Game.why_not>` answers the other question a learner asks: *why can't I
-click this?* Give it a board region (the vocabulary of :attr:`.Option.targets`:
-``counter:naumov``, ``card:soviet-03:62nd-army-cp``, ``square:G4R1``, ``track:3:2`` …) and it
-returns ``None`` if the region is a legal choice now, or a :class:`Refusal`: a sentence and
-the rule behind it ("Naumov has already taken an action this phase (one action per counter)",
-4.0). The board shows it on hover and click; the tutor's coach says it aloud.
+click this?* Give it a board region (the vocabulary of :attr:`.Option.targets`, read by
+:func:`~.places.parse_place`: ``counter:naumov``, ``card:soviet-03:62nd-army-cp``,
+``square:G4R1``, ``track:3:2`` …) and it returns ``None`` if the region is a legal choice
+now, or a :class:`Refusal`: a sentence and the rule behind it ("Naumov has already taken an
+action this phase (one action per counter)", 4.0). The board shows it on hover and click; the
+tutor's coach says it aloud.
 
 The reasons come from the rules themselves (``soviet_cards.unavailable``,
 ``counters.why_no_action`` …), asked only for regions the legal options do not cover, so an
@@ -19,6 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .errors import PlaceError
+from .places import Card, CardHalf, Counter, Place, Square, TrackCircle, parse_place, place_name
 from .rules import counters, soviet_cards
 
 if TYPE_CHECKING:
@@ -48,57 +51,14 @@ class Refusal:
         return f"{self.text} ({self.rule})"
 
 
-def parse_region(region: str) -> tuple[str, tuple[str, ...]]:
-    """A region's kind and parts: ``"track:3:2"`` → ``("track", ("3", "2"))``."""
-    kind, _, rest = region.partition(":")
-    return kind, tuple(rest.split(":")) if rest else ()
+Explainer = Callable[["Engine", dict[str, Any], Place], "tuple[str, str] | None"]
 
 
-BOX_NAMES: dict[str, str] = {
-    "reserves": "the Reserves box",
-    "supplies": "the Supplies box",
-    "staging": "the Staging Area",
-    "storm": "the Storm Group box",
-    "operational-support": "the Operational Support box",
-}
-"""What a person calls each box of the board (1.2)."""
-
-
-def describe(e: Engine, region: str) -> str:
-    """A person's name for a board region ("Naumov", "position G4/R1", "track 3, circle 2")."""
-    kind, parts = parse_region(region)
-    first = parts[0] if parts else ""
-    if kind in ("counter", "weapon", "stock-soviet", "stock-weapon") and first in (
-            e.c.counter_names):
-        return e.name(first)
-    if kind == "square" and e.is_square(first):
-        return f"position {e.square_label(first)}"
-    if kind == "loc":
-        return f"location {first}"
-    if kind == "track" and len(parts) == 2:
-        return f"track {parts[0]}, circle {parts[1]}"
-    if kind == "card" and first in e.c.soviet_cards:
-        if len(parts) > 1 and parts[1] in e.c.soviet_cards[first].units:
-            return f"the {e.unit(parts[1]).short} half of this card"
-        return "this card"
-    if kind == "box":
-        if first == "suppress" and len(parts) > 1:
-            return f"the {parts[1]} Suppression box"
-        return BOX_NAMES.get(first, f"the {first.replace('-', ' ')} box")
-    if kind == "defense":
-        return f"the {first} Defense track"
-    return region
-
-
-Explainer = Callable[["Engine", dict[str, Any], str, tuple[str, ...]], "tuple[str, str] | None"]
-
-
-def _card_action(e: Engine, p: dict[str, Any], kind: str,
-                 parts: tuple[str, ...]) -> tuple[str, str] | None:
+def _card_action(e: Engine, p: dict[str, Any], place: Place) -> tuple[str, str] | None:
     """2.0 / 2.2: a card in hand whose half (or whole) offers no action."""
-    if kind != "card" or not parts or parts[0] not in e.s.hand:
+    card_id = place.card if isinstance(place, Card | CardHalf) else ""
+    if card_id not in e.s.hand:
         return None
-    card_id = parts[0]
     card = e.c.soviet_cards[card_id]
     if card.fog:
         return "A Fog of War card has no action", "2.2 Take up to Three Actions"
@@ -107,7 +67,8 @@ def _card_action(e: Engine, p: dict[str, Any], kind: str,
                 "2.2 Take up to Three Actions")
     if e.s.actions_left <= 0:
         return "All the actions of this phase are used", "2.2 Take up to Three Actions"
-    units = [parts[1]] if len(parts) > 1 and parts[1] in card.units else list(card.units)
+    half = place.unit if isinstance(place, CardHalf) else ""
+    units = [half] if half in card.units else list(card.units)
     reasons = []
     for unit in units:
         why = [w for action, _ in soviet_cards.UNIT_ACTIONS[unit]
@@ -120,33 +81,29 @@ def _card_action(e: Engine, p: dict[str, Any], kind: str,
     return " · ".join(reasons), rule
 
 
-def _move_pick(e: Engine, p: dict[str, Any], kind: str,
-               parts: tuple[str, ...]) -> tuple[str, str] | None:
-    if kind != "counter" or not parts or parts[0] not in e.s.soviet:
+def _move_pick(e: Engine, p: dict[str, Any], place: Place) -> tuple[str, str] | None:
+    if not isinstance(place, Counter) or place.counter not in e.s.soviet:
         return None
-    return counters.why_no_move(e, parts[0]), counters.MOVE_RULE
+    return counters.why_no_move(e, place.counter), counters.MOVE_RULE
 
 
-def _move_to(e: Engine, p: dict[str, Any], kind: str,
-             parts: tuple[str, ...]) -> tuple[str, str] | None:
-    if kind != "square" or not parts or not e.is_square(parts[0]):
+def _move_to(e: Engine, p: dict[str, Any], place: Place) -> tuple[str, str] | None:
+    if not isinstance(place, Square) or not e.is_square(place.square):
         return None
-    return counters.why_not_there(e, p["counter"], parts[0]), counters.MOVE_RULE
+    return counters.why_not_there(e, p["counter"], place.square), counters.MOVE_RULE
 
 
-def _act_pick(e: Engine, p: dict[str, Any], kind: str,
-              parts: tuple[str, ...]) -> tuple[str, str] | None:
-    if kind != "counter" or not parts or parts[0] not in e.s.soviet:
+def _act_pick(e: Engine, p: dict[str, Any], place: Place) -> tuple[str, str] | None:
+    if not isinstance(place, Counter) or place.counter not in e.s.soviet:
         return None
-    return counters.why_no_action(e, parts[0]), "4.0 Soviet Counter Phase"
+    return counters.why_no_action(e, place.counter), "4.0 Soviet Counter Phase"
 
 
-def _fire_target(e: Engine, p: dict[str, Any], kind: str,
-                 parts: tuple[str, ...]) -> tuple[str, str] | None:
-    if kind != "track" or len(parts) != 2 or not all(x.isdigit() for x in parts):
+def _fire_target(e: Engine, p: dict[str, Any], place: Place) -> tuple[str, str] | None:
+    if not isinstance(place, TrackCircle):
         return None
-    track, circle = int(parts[0]), int(parts[1])
-    if not 1 <= track <= len(e.s.tracks) or not 1 <= circle <= len(e.s.tracks[track - 1]):
+    track, circle = place.track, place.circle
+    if track > len(e.s.tracks) or circle > len(e.s.tracks[track - 1]):
         return None
     wid = e.s.tracks[track - 1][circle - 1]
     if not wid:
@@ -189,11 +146,14 @@ def why_not(game: Game, region: str) -> Refusal | None:
     options = game.legal_actions()
     if any(region in o.targets for o in options):
         return None
-    kind, parts = parse_region(region)
+    try:
+        place: Place | None = parse_place(region)
+    except PlaceError:  # not a place at all: named by its text, explained by nobody
+        place = None
     explainer = EXPLAINERS.get(p["op"])
-    found = explainer(e, p, kind, parts) if explainer is not None else None
+    found = explainer(e, p, place) if explainer is not None and place is not None else None
     if found is not None:
         return Refusal(region, *found)
-    name = describe(e, region)
+    name = place_name(place or region, e.c)
     return Refusal(region, f"{name[:1].upper()}{name[1:]} is not a choice now: {p['prompt']}",
                    p["rule"])

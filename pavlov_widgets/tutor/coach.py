@@ -39,10 +39,21 @@ from typing import Any
 import ipywidgets as widgets
 
 from pavlov_widgets.engine import Game, Option
-from pavlov_widgets.engine.explain import describe, parse_region
 from pavlov_widgets.engine.glossary import explain_option
 from pavlov_widgets.engine.log import LogEntry
 from pavlov_widgets.engine.observe import Observer
+from pavlov_widgets.engine.places import (
+    Box,
+    Counter,
+    Defense,
+    Location,
+    PlaceError,
+    Square,
+    TrackCircle,
+    Weapon,
+    parse_place,
+    place_name,
+)
 from pavlov_widgets.engine.state import GameState
 from pavlov_widgets.sim.heuristic import HeuristicPolicy
 from pavlov_widgets.widget import Board
@@ -449,11 +460,6 @@ def explain(game: Game) -> list[str]:
 
 # --- why not? ----------------------------------------------------------------------------------
 
-REGION_KINDS = ("counter", "weapon", "square", "loc", "track", "card", "box", "defense",
-                "stock-soviet", "stock-weapon")
-"""The kinds of board region the coach accepts typed as ``kind:...`` (see
-:attr:`.Option.targets`)."""
-
 NAMES_HELP = (
     "Type a combat position (R2, G4R1), a counter's name (pavlov), a location (loc 12 or "
     "12), a track (track 3, or track 3 circle 2), a side's Defense (red) or a board region "
@@ -478,33 +484,34 @@ def resolve_place(game: Game, text: str) -> str:
     if not raw:
         raise UnknownPlaceError(f"type a place first. {NAMES_HELP}")
     e = game.engine
-    kind, parts = parse_region(raw)
-    if ":" in raw and kind in REGION_KINDS and parts:
-        return raw
+    try:
+        return parse_place(raw).id  # a region id, typed as the board writes it
+    except PlaceError:
+        pass
     words = raw.lower().replace(",", " ").replace("/", "").split()
     joined = "".join(words)
     squares = {sq.id.lower(): sq.id for sq in game.components.board.squares}
     if joined in squares:
-        return f"square:{squares[joined]}"
+        return Square(squares[joined]).id
     if joined in game.state.soviet:
-        return f"counter:{joined}"
+        return Counter(joined).id
     for cid in game.state.soviet:
         if e.name(cid).lower().replace(" ", "") == joined:
-            return f"counter:{cid}"
+            return Counter(cid).id
     if joined in game.state.weapons:
-        return f"weapon:{joined}"
+        return Weapon(joined).id
     if joined in ("reserves", "supplies"):
-        return f"box:{joined}"
+        return Box(joined).id
     if words and words[0] in ("defense", "defence"):
         words = words[1:]
     if len(words) == 1 and words[0] in game.state.defense:
-        return f"defense:{words[0]}"
-    numbers = [w for w in words if w.isdigit()]
-    named = [w for w in words if not w.isdigit() and w not in ("circle", "loc", "location",
-                                                                "track")]
+        return Defense(words[0]).id
+    numbers = [w for w in words if w.isascii() and w.isdigit()]  # int() of "²" would fail
+    named = [w for w in words if w not in numbers and w not in ("circle", "loc", "location",
+                                                                 "track")]
     if (not named and len(numbers) == 1 and words[0] != "track"
             and 1 <= int(numbers[0]) <= ARMY_CP):  # the Volga locations run up to 18
-        return f"loc:{int(numbers[0])}"
+        return Location(int(numbers[0])).id
     if not named and words and words[0] == "track" and numbers:
         track = int(numbers[0])
         if 1 <= track <= len(game.state.tracks):
@@ -512,14 +519,14 @@ def resolve_place(game: Game, text: str) -> str:
             if len(numbers) > 1:
                 circle = int(numbers[1])
                 if 1 <= circle <= len(circles):
-                    return f"track:{track}:{circle}"
+                    return TrackCircle(track, circle).id
             else:  # the track's first counter, if any: that is what one would fire at
                 circle = next((i + 1 for i, wid in enumerate(circles) if wid), 1)
-                return f"track:{track}:{circle}"
+                return TrackCircle(track, circle).id
     for t, circles in enumerate(game.state.tracks):
         for i, wid in enumerate(circles):
             if wid and wid.lower() == joined:
-                return f"track:{t + 1}:{i + 1}"
+                return TrackCircle(t + 1, i + 1).id
     raise UnknownPlaceError(f"no place on the board is called {raw!r}. {NAMES_HELP}")
 
 
@@ -533,7 +540,7 @@ def why_not(game: Game, text: str) -> str:
         region = resolve_place(game, text)
     except UnknownPlaceError as exc:
         return f"I don't know that place: {exc}"
-    name = describe(game.engine, region)
+    name = place_name(region, game.components)
     name = name[:1].upper() + name[1:]
     refusal = game.why_not(region)
     if refusal is None:

@@ -23,7 +23,7 @@ Example:
     >>> from pavlov_widgets.engine.examples.scenarios import get_scenario
     >>> quiz = Quiz("05")
     >>> ex = quiz.click("Click the position this Mortar will hit.",
-    ...                 get_scenario("mortar").build(), answer=next_target("square:"),
+    ...                 get_scenario("mortar").build(), answer=next_target("square"),
     ...                 among="square", rule="3.0 Suppress Defender")
     >>> ex.solution
     ('square:P3',)
@@ -42,8 +42,19 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine import Game, PavlovError
-from ..engine.explain import describe
 from ..engine.log import LogEntry
+from ..engine.places import (
+    PLACE_KINDS,
+    Counter,
+    Defense,
+    Location,
+    PlaceError,
+    Square,
+    SuppressionBox,
+    TrackCircle,
+    parse_place,
+    place_name,
+)
 from .card_odds import CardOddsError, card_ends
 from .display import with_text
 from .steps import percent, times_in
@@ -105,38 +116,57 @@ def _this_card(entries: Sequence[LogEntry]) -> list[LogEntry]:
     return out
 
 
-def next_target(prefix: str) -> Callable[[Game], tuple[str, ...]]:
+def _place_kind(kind: str) -> str:
+    """A kind of place (a key of ``PLACE_KINDS``), also as ``"square:"`` (older notebooks)."""
+    name = kind.removesuffix(":")
+    if name not in PLACE_KINDS:
+        raise ExerciseError(f"unknown kind of place {kind!r}; one of: {', '.join(PLACE_KINDS)}")
+    return name
+
+
+def _is_kind(region: str, kind: str) -> bool:
+    """Whether a log entry's target is a place of ``kind``."""
+    try:
+        return parse_place(region).kind == kind
+    except PlaceError:
+        return False
+
+
+def next_target(kind: str) -> Callable[[Game], tuple[str, ...]]:
     """An answer: the first place of this kind the pending card aims at (3.0).
 
-    ``next_target("square:")`` is the position a Sniper or Mortar targets: the copy's card is
-    resolved with its own dice and the first log entry naming a place that starts with
-    ``prefix`` gives the answer.
+    ``next_target("square")`` is the position a Sniper or Mortar targets: the copy's card is
+    resolved with its own dice and the first log entry naming a place of ``kind`` (a key of
+    :data:`~pavlov_widgets.engine.places.PLACE_KINDS`; ``"square:"`` works too) gives the
+    answer.
     """
+    wanted = _place_kind(kind)
 
     def answer(game: Game) -> tuple[str, ...]:
         _after, entries = play_card(game)
         for entry in entries:
-            found = tuple(t for t in entry.targets if t.startswith(prefix))
+            found = tuple(t for t in entry.targets if _is_kind(t, wanted))
             if found and entry.kind != "roll":
                 return found[:1]
-        raise ExerciseError(f"the card never aims at a place starting with {prefix!r}")
+        raise ExerciseError(f"the card never aims at a place of kind {wanted!r}")
 
     return answer
 
 
-def card_targets(prefix: str) -> Callable[[Game], tuple[str, ...]]:
+def card_targets(kind: str) -> Callable[[Game], tuple[str, ...]]:
     """An answer: every place of this kind the pending card's events name (3.0).
 
-    ``card_targets("loc:")`` on a Ju 87 card are the locations its bombs hit (including a
+    ``card_targets("loc")`` on a Ju 87 card are the locations its bombs hit (including a
     location the bomb moves on to).
     """
+    wanted = _place_kind(kind)
 
     def answer(game: Game) -> tuple[str, ...]:
         _after, entries = play_card(game)
         found: dict[str, None] = {}
         for entry in entries:
             for t in entry.targets:
-                if t.startswith(prefix) and entry.kind != "roll":
+                if entry.kind != "roll" and _is_kind(t, wanted):
                     found[t] = None
         return tuple(found)
 
@@ -360,20 +390,20 @@ def board_regions(game: Game, kind: str) -> tuple[str, ...]:
     """
     board = game.components.board
     if kind == "square":
-        return tuple(f"square:{sq.id}" for sq in board.squares)
+        return tuple(Square(sq.id).id for sq in board.squares)
     if kind == "counter":
-        return tuple(f"counter:{cid}" for cid, c in game.state.soviet.items()
+        return tuple(Counter(cid).id for cid, c in game.state.soviet.items()
                      if game.engine.is_square(c.where))
     if kind == "loc":
-        return tuple(f"loc:{n}" for n in sorted(board.location_names))
+        return tuple(Location(n).id for n in sorted(board.location_names))
     if kind == "track":
-        return tuple(f"track:{t.number}:{c}" for t in board.tracks
+        return tuple(TrackCircle(t.number, c).id for t in board.tracks
                      for c in range(1, t.circles + 1))
     colours = tuple(dict.fromkeys(t.colour for t in board.tracks))
     if kind == "defense":
-        return tuple(f"defense:{c}" for c in colours)
+        return tuple(Defense(c).id for c in colours)
     if kind == "box":
-        return tuple(f"box:suppress:{c}" for c in colours)
+        return tuple(SuppressionBox(c).id for c in colours)
     raise ExerciseError(f"unknown kind of place {kind!r}; one of: {', '.join(REGION_KINDS)}")
 
 
@@ -437,7 +467,7 @@ class ClickExercise(Exercise):
         return self._feedback(given)
 
     def _words(self, answer: tuple[str, ...]) -> str:
-        return ", ".join(describe(self.game.engine, r) for r in answer)
+        return ", ".join(place_name(r, self.game.components) for r in answer)
 
 
 class ChoiceExercise(Exercise):

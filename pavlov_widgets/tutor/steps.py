@@ -22,7 +22,7 @@ from fractions import Fraction
 from ..engine import Chance, Game, LogEntry, Option, PavlovError
 from ..engine.dice import reading
 from ..engine.examples.scenarios import Scenario
-from ..engine.explain import describe
+from ..engine.places import place_name
 
 
 class WalkthroughError(PavlovError, ValueError):
@@ -94,25 +94,10 @@ def _or(words: Sequence[str]) -> str:
 def region_name(game: Game, region: str) -> str:
     """A board region as a person names it ("the Sniper card", "the red Suppression box").
 
-    Regions are those of :attr:`pavlov_widgets.engine.Option.targets`; the engine names most
-    of them (:func:`pavlov_widgets.engine.explain.describe`), the cards and boxes are named
-    here.
+    Regions are those of :attr:`pavlov_widgets.engine.Option.targets`, named by the engine's
+    :func:`~pavlov_widgets.engine.places.place_name` for the game's components.
     """
-    kind, _, rest = region.partition(":")
-    comps = game.components
-    if kind == "card" and rest in comps.wehrmacht_cards:
-        return f"the {comps.wehrmacht_cards[rest].name} card"
-    if kind == "card" and rest in comps.resupply_cards:
-        return "the Resupply card"
-    if kind == "tactics" and rest in comps.tactics:
-        return f"the {comps.tactics[rest].name} Tactics card"
-    if kind == "box" and rest.startswith("suppress:"):
-        return f"the {rest.removeprefix('suppress:')} Suppression box"
-    boxes = {"storm": "the Storm Group box", "staging": "the Staging Area box",
-             "operational-support": "the Operational Support space"}
-    if kind == "box" and rest in boxes:
-        return boxes[rest]
-    return describe(game.engine, region)
+    return place_name(region, game.components)
 
 
 # --- what one step did -----------------------------------------------------------------------

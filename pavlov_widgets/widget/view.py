@@ -37,7 +37,8 @@ that draws only what a step is about (a focus view).
 Places and region ids are those of :attr:`pavlov_widgets.engine.Option.targets`
 (``counter:<id>``, ``square:<id>``, ``loc:<n>``, ``track:<t>:<circle>``, ``card:<id>``,
 ``card:<id>:<unit>``, ``box:<name>``, ``defense:<colour>``, ``stock-soviet:<id>``,
-``stock-weapon:<id>``, ``weapon:<id>``); an option is drawn on the targets the engine gave it.
+``stock-weapon:<id>``, ``weapon:<id>`` …), written and read only by the engine's place codec
+(:mod:`pavlov_widgets.engine.places`); an option is drawn on the targets the engine gave it.
 """
 
 from __future__ import annotations
@@ -52,6 +53,27 @@ from pavlov_widgets.engine.components import COLOURS, SPECIALS
 from pavlov_widgets.engine.glossary import CARD_ACTIONS, COUNTER_ACTIONS, TERMS, Term
 from pavlov_widgets.engine.hidden import redact_state
 from pavlov_widgets.engine.observe import Observer
+from pavlov_widgets.engine.places import (
+    FIXED_PLACES,
+    GERMAN_BOXES,
+    Box,
+    Card,
+    CardHalf,
+    Counter,
+    Defense,
+    Location,
+    Place,
+    PlaceError,
+    Square,
+    StockCounter,
+    StockWeapon,
+    SuppressionBox,
+    TacticsCard,
+    TrackCircle,
+    Weapon,
+    board_place,
+    parse_place,
+)
 
 if TYPE_CHECKING:
     from pavlov_widgets.engine import Game
@@ -63,13 +85,6 @@ the game (``board.game.log``); the window keeps every update small."""
 NOBODY = "nobody"
 """``who`` for a view of what both sides may see (both hands face down): the hot seat's cover
 between two players (7.4)."""
-
-GERMAN_BOXES = ("german-hand", "orders", "german-tactics", "tactics-chosen")
-"""The German player's piles in the cards strip (7.4 Competitive), drawn as ``box:<name>``
-(face-down backs with their counts in a view that may not see them)."""
-
-BOARD_TOKEN_PLACES = ("supplies", "staging")
-"""Token places drawn as boxes (besides ``suppress:*``, ``loc:*`` and ``sapper:*``)."""
 
 CARD_KIND_LABELS: dict[str, str] = {
     "sniper": "Attack Defender",
@@ -392,12 +407,14 @@ def _german(game: Game, state: dict[str, Any], hidden: dict[str, int],
 
 
 def _tokens_on_board(tokens: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
-    """Token counts at every place drawn on the board (not the stock, not the removed)."""
+    """Token counts at every place drawn on the board (not the stock, not the removed).
+
+    Keyed by the state's token places (``"supplies"``, ``"loc:8"``, ``"sapper:3:2"`` …): the
+    board draws each on its place (:func:`~pavlov_widgets.engine.places.board_place`).
+    """
     out: dict[str, dict[str, int]] = {}
     for place, kinds in tokens.items():
-        if place in ("stock", "removed"):
-            continue
-        if place in BOARD_TOKEN_PLACES or place.startswith(("suppress:", "loc:", "sapper:")):
+        if board_place(place) is not None:
             present = {k: n for k, n in kinds.items() if n}
             if present:
                 out[place] = present
@@ -634,7 +651,7 @@ BOX_PANELS: dict[str, str] = {
 }
 """The panel each named box is printed on (``box:suppress:<colour>`` is on the house)."""
 
-FIXED_REGIONS = ("header", "dice", "outcome", "card:wehrmacht")
+FIXED_REGIONS = tuple(place.id for place in FIXED_PLACES)
 """Regions every board draws whatever the game: the header, the dice tray, the result of a
 finished game and the Wehrmacht deck (when no card is being resolved)."""
 
@@ -663,49 +680,55 @@ def region_ids(game: Game) -> frozenset[str]:
     """
     comps = game.components
     board = comps.board
-    ids: set[str] = set(FIXED_REGIONS)
-    ids.update(f"square:{sq.id}" for sq in board.squares)
-    for track in board.tracks:
-        ids.update(f"track:{track.number}:{k}" for k in range(1, track.circles + 1))
-    ids.update(f"loc:{n}" for n in board.location_names)
+    places: list[Place] = [*FIXED_PLACES]
+    places += [Square(sq.id) for sq in board.squares]
+    places += [TrackCircle(track.number, k) for track in board.tracks
+               for k in range(1, track.circles + 1)]
+    places += [Location(n) for n in board.location_names]
     for colour in COLOURS:
-        ids.update((f"defense:{colour}", f"box:suppress:{colour}"))
-    ids.update(f"box:{name}" for name in BOX_PANELS)
+        places += [Defense(colour), SuppressionBox(colour)]
+    places += [Box(name) for name in BOX_PANELS]
     for cid in comps.soviet_counters:
-        ids.update((f"counter:{cid}", f"stock-soviet:{cid}"))
+        places += [Counter(cid), StockCounter(cid)]
     for wid in comps.weapons:
-        ids.update((f"weapon:{wid}", f"stock-weapon:{wid}"))
+        places += [Weapon(wid), StockWeapon(wid)]
     for card_id, card in comps.soviet_cards.items():
-        ids.add(f"card:{card_id}")
-        ids.update(f"card:{card_id}:{unit}" for unit in card.units)
-    ids.update(f"card:{card_id}" for card_id in comps.wehrmacht_cards)
-    ids.update(f"card:{card_id}" for card_id in comps.resupply_cards)
-    ids.update(f"tactics:{tid}" for tid in comps.tactics)
-    if game.settings.competitive:  # the German player's cards in the strip (7.4)
-        ids.update(f"card:{tid}" for tid in comps.tactics)
-        ids.update(f"box:{name}" for name in GERMAN_BOXES)
-    return frozenset(ids)
+        places.append(Card(card_id))
+        places += [CardHalf(card_id, unit) for unit in card.units]
+    places += [Card(card_id) for card_id in comps.wehrmacht_cards]
+    places += [Card(card_id) for card_id in comps.resupply_cards]
+    places += [TacticsCard(tid) for tid in comps.tactics]
+    if game.settings.competitive:  # the cards strip of the Competitive variant (7.4)
+        places += [Card(tid) for tid in comps.tactics]  # the German player's Tactics hand
+        places += [Box(name) for name in (*GERMAN_BOXES, "soviet-hand")]
+    return frozenset(place.id for place in places)
 
 
 def region_panel(game: Game, region: str) -> str | None:
     """The panel (:data:`PANELS`) a region is drawn on, or None.
 
-    None for the cards strip, the header and the dice (drawn whatever the panels) and for the
-    cards that act all over the board (Soviet and Tactics cards).
+    None for the cards strip, the header and the dice (drawn whatever the panels), for the
+    cards that act all over the board (Soviet and Tactics cards) and for a text that is not a
+    place.
     """
-    kind, _, rest = region.partition(":")
-    if kind in ("square", "counter", "weapon", "defense"):
-        return "house"
-    if kind == "track":
-        return "square"
-    if kind == "loc":
-        return "volga"
-    if kind == "box":
-        return "house" if rest.startswith("suppress:") else BOX_PANELS.get(rest)
-    if kind == "card" and rest in game.components.wehrmacht_cards:
-        return CARD_KIND_PANELS.get(game.components.wehrmacht_cards[rest].kind)
-    if kind == "card" and rest in game.components.resupply_cards:
-        return "house"  # Resupply pays from the Supplies box (3.0 Special Cards)
+    try:
+        place = parse_place(region)
+    except PlaceError:
+        return None
+    comps = game.components
+    match place:
+        case Square() | Counter() | Weapon() | Defense() | SuppressionBox():
+            return "house"
+        case TrackCircle():
+            return "square"
+        case Location():
+            return "volga"
+        case Box(name):
+            return BOX_PANELS.get(name)
+        case Card(card) if card in comps.wehrmacht_cards:
+            return CARD_KIND_PANELS.get(comps.wehrmacht_cards[card].kind)
+        case Card(card) if card in comps.resupply_cards:
+            return "house"  # Resupply pays from the Supplies box (3.0 Special Cards)
     return None
 
 
