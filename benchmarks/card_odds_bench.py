@@ -24,8 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pavlov_widgets.engine import Game
-from pavlov_widgets.engine.examples.scenarios import get_scenario
 from pavlov_widgets.tutor.card_odds import card_odds
+from pavlov_widgets.tutor.content import get_scenario
 
 
 def _scenario(name: str, moves: int = 0) -> Callable[[], Game]:

@@ -16,7 +16,7 @@ import pytest
 
 from pavlov_widgets import Board
 from pavlov_widgets.engine import Game
-from pavlov_widgets.engine.examples.scenarios import scenario_names
+from pavlov_widgets.tutor.content import scenario_names
 from pavlov_widgets.tutor.walkthrough import Walkthrough
 from pavlov_widgets.tutor.walkthrough_widget import WalkthroughWidget
 from pavlov_widgets.widget.board import (

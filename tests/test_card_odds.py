@@ -20,9 +20,9 @@ import pytest
 
 from pavlov_widgets.engine import Game
 from pavlov_widgets.engine.dice import p_sum_at_least
-from pavlov_widgets.engine.examples.positions import Position
-from pavlov_widgets.engine.examples.scenarios import get_scenario
+from pavlov_widgets.engine.positions import Position
 from pavlov_widgets.tutor.card_odds import CardOddsError, card_ends, card_odds
+from pavlov_widgets.tutor.content import get_scenario
 from pavlov_widgets.tutor.lab import branches
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 from ipycanvas import Canvas
 
-from pavlov_widgets.engine.examples.scenarios import get_scenario
 from pavlov_widgets.tutor import charts
 from pavlov_widgets.tutor.charts import (
     PAD,
@@ -41,6 +40,7 @@ from pavlov_widgets.tutor.charts import (
     text_width,
     wrap_text,
 )
+from pavlov_widgets.tutor.content import get_scenario
 from pavlov_widgets.tutor.lab import odds
 
 # --- a fake comparison with the contract of tutor/compare.py ---------------------------------

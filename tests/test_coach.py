@@ -1,7 +1,7 @@
 """The coach of notebook 13 (issue 12): explain the choices, why not?, the review.
 
 Each test names the rule its refusal or explanation cites; positions are built with the
-validating :class:`~pavlov_widgets.engine.examples.positions.Position`.
+validating :class:`~pavlov_widgets.engine.positions.Position`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from pavlov_widgets.engine import Game
-from pavlov_widgets.engine.examples.positions import Position
+from pavlov_widgets.engine.positions import Position
 from pavlov_widgets.sim.policies import get_policy, policy_rng
 from pavlov_widgets.sim.simulate import play_to_end
 from pavlov_widgets.tutor.coach import (

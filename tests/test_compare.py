@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from pavlov_widgets.engine import Game
-from pavlov_widgets.engine.examples.scenarios import get_scenario
 from pavlov_widgets.tutor.compare import (
     CompareError,
     ComparisonResult,
@@ -22,6 +21,7 @@ from pavlov_widgets.tutor.compare import (
     play_position,
     wilson,
 )
+from pavlov_widgets.tutor.content import get_scenario
 
 TWO = Plan("Fire two tokens", ["aa:8", "aa:13", "fire"])
 THREE = Plan("Fire three tokens", ["aa:8", "aa:12", "aa:13", "fire"])

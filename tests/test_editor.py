@@ -18,7 +18,7 @@ import pytest
 from pavlov_widgets import Board
 from pavlov_widgets.engine import Decision, Game
 from pavlov_widgets.engine.errors import PositionError
-from pavlov_widgets.engine.examples.positions import Position
+from pavlov_widgets.engine.positions import Position
 from pavlov_widgets.widget.board import BoardError, BoardMessageError
 from pavlov_widgets.widget.editor import ACTIONS, TOOLS, EditError, Editor, copy_position
 
@@ -425,7 +425,7 @@ def test_the_hint_marks_the_best_option_and_goes_when_the_game_moves_on(
 
 
 def test_a_hint_at_dice_is_refused() -> None:
-    from pavlov_widgets.engine.examples.scenarios import get_scenario
+    from pavlov_widgets.tutor.content import get_scenario
 
     game = get_scenario("sniper").build(auto_roll=False)
     while not game.chance():

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from pavlov_widgets.engine.examples.scenarios import get_scenario
 from pavlov_widgets.tutor import Quiz
+from pavlov_widgets.tutor.content import get_scenario
 from pavlov_widgets.tutor.exercise_widgets import (
     ChoiceWidget,
     ClickWidget,

@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from pavlov_widgets.engine.examples.scenarios import get_scenario
 from pavlov_widgets.tutor import exercises
+from pavlov_widgets.tutor.content import get_scenario
 from pavlov_widgets.tutor.exercises import (
     SOMETHING_ELSE,
     ExerciseError,

@@ -10,7 +10,7 @@ import pytest
 
 from pavlov_widgets.engine import Game, NotAChanceStepError
 from pavlov_widgets.engine.dice import read
-from pavlov_widgets.engine.examples.scenarios import get_scenario
+from pavlov_widgets.tutor.content import get_scenario
 from pavlov_widgets.tutor.lab import LabError, branches, compare_options, odds, play_out, what_if
 
 

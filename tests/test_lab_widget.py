@@ -11,12 +11,12 @@ from fractions import Fraction
 import pytest
 
 from pavlov_widgets.engine import Game, NotAChanceStepError, PositionError
-from pavlov_widgets.engine.examples.positions import Position
-from pavlov_widgets.engine.examples.scenarios import get_scenario
+from pavlov_widgets.engine.positions import Position
 from pavlov_widgets.tutor import Lab, Plan
 from pavlov_widgets.tutor.card_odds import CardOddsError, card_odds
 from pavlov_widgets.tutor.charts import ComparisonChart, OddsChart
 from pavlov_widgets.tutor.compare import ComparisonResult, Hint
+from pavlov_widgets.tutor.content import get_scenario
 from pavlov_widgets.tutor.lab import LabError
 from pavlov_widgets.tutor.lab_widget import card_rows
 

@@ -1,7 +1,7 @@
 """The rulebook's 19 gameplay examples and our variations of them reach the rulebook's outcomes.
 
 The variations (``variation_of`` names the example) show edges of the same rules. Each
-scenario lives in :mod:`pavlov_widgets.engine.examples.scenarios`; the notebooks use the same
+scenario lives in :mod:`pavlov_widgets.tutor.content.scenarios`; the notebooks use the same
 registry, so a change that breaks an example breaks this test first.
 """
 
@@ -12,8 +12,8 @@ from fractions import Fraction
 import pytest
 
 from pavlov_widgets.engine import Game, UnknownScenarioError
-from pavlov_widgets.engine.examples.positions import Position, PositionError
-from pavlov_widgets.engine.examples.scenarios import SCENARIOS, get_scenario, scenario_names
+from pavlov_widgets.engine.positions import Position, PositionError
+from pavlov_widgets.tutor.content import SCENARIOS, get_scenario, scenario_names
 
 
 def test_all_nineteen_rulebook_examples_are_registered() -> None:

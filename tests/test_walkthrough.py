@@ -16,7 +16,7 @@ import pytest
 
 from pavlov_widgets.engine import Game, UnknownScenarioError
 from pavlov_widgets.engine.components import COLOURS
-from pavlov_widgets.engine.examples.scenarios import get_scenario, scenario_names
+from pavlov_widgets.tutor.content import get_scenario, scenario_names
 from pavlov_widgets.tutor.steps import odds_summary, times_in
 from pavlov_widgets.tutor.walkthrough import Walkthrough, WalkthroughError
 from pavlov_widgets.tutor.walkthrough_widget import WalkthroughWidget

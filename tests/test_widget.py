@@ -30,6 +30,7 @@ from pavlov_widgets.engine import (
     RuleSettings,
 )
 from pavlov_widgets.engine.observe import Observer
+from pavlov_widgets.tutor.content import get_scenario
 from pavlov_widgets.widget import BoardMessageError
 from pavlov_widgets.widget import view as views
 from pavlov_widgets.widget.board import STATIC
@@ -114,14 +115,10 @@ def test_board_rejects_a_game_and_a_seed_together_and_non_games() -> None:
 
 
 def test_board_from_a_rulebook_scenario_waits_for_a_roll() -> None:
-    board = Board.from_scenario("sniper")
+    board = Board.from_game(get_scenario("sniper").build(auto_roll=False))
     assert board.choice["kind"] == "chance"
     assert board.choice["dice"] == 1
     assert board.choice["options"] == []  # one way to roll: the step intent
-    from pavlov_widgets.engine import UnknownScenarioError
-
-    with pytest.raises(UnknownScenarioError, match="no-such"):
-        Board.from_scenario("no-such")
 
 
 def test_importing_the_engine_loads_no_widget_library_and_board_is_lazy() -> None:
@@ -494,7 +491,7 @@ def test_records_sent_to_javascript_are_objects_with_names() -> None:
     board = Board(play_out(seed=2, policy=2))
     busy = Board.new(seed=1)
     busy.apply("card:soviet-07:62nd-army-cp:resupply")  # a choice with a menu on one place
-    rolling = Board.from_scenario("sniper")  # a chance step with odds
+    rolling = Board.from_game(get_scenario("sniper").build(auto_roll=False))  # odds to show
     for state in (board.sync_state(), busy.sync_state(), rolling.sync_state()):
         assert _records(state) == []
     plan = board.plan
@@ -567,8 +564,6 @@ def test_the_cards_played_this_turn_come_from_the_state_and_components() -> None
 
 def test_weapons_carry_their_crew_from_the_observer() -> None:
     """4.0 Weapons: a weapon with two counters of its designation is crewed."""
-    from pavlov_widgets.engine.examples.scenarios import get_scenario
-
     crewed = get_scenario("first-aid").build()
     alone = get_scenario("weapons").build()
     assert views.game_view(crewed)["weapons"]["m1937"] == {"where": "G2",

@@ -1,8 +1,9 @@
 """The rules engine of *Pavlov's House*: pure Python, standard library only.
 
 Start with :class:`Game` (``Game.new(seed=1)``); see :mod:`pavlov_widgets.engine.game` for
-the decision / chance / undo / save API, :mod:`pavlov_widgets.engine.components` for the
-component data, and :mod:`pavlov_widgets.engine.settings` for the rule options.
+the decision / chance / undo / save API, :class:`Position` to build any position by name,
+:mod:`pavlov_widgets.engine.components` for the component data, and
+:mod:`pavlov_widgets.engine.settings` for the rule options.
 """
 
 from .actions import Option
@@ -26,6 +27,7 @@ from .errors import (
 from .explain import Refusal
 from .game import Chance, Decision, Game
 from .log import LogEntry
+from .positions import Position
 from .rules.scoring import Score, victory_level
 from .settings import RuleSettings
 
@@ -45,6 +47,7 @@ __all__ = [
     "Option",
     "PavlovError",
     "PlaceError",
+    "Position",
     "PositionError",
     "Refusal",
     "RuleSettings",

@@ -35,7 +35,7 @@ those; a bomb that does more (a second bomb on 3 suppresses every counter, a sec
 loses the game) goes back to the rule machine. ``benchmarks/card_odds_bench.py`` measures it.
 
 Example:
-    >>> from pavlov_widgets.engine.examples.scenarios import get_scenario
+    >>> from pavlov_widgets.tutor.content import get_scenario
     >>> game = get_scenario("sniper").build()
     >>> game.force([3]); game.force([2])  # red, then red 2: Pavlov is the target
     >>> odds = card_odds(game)
@@ -58,7 +58,7 @@ from typing import Any
 from ..engine import Game
 from ..engine.actions import FIRE, Option
 from ..engine.dice import distribution
-from ..engine.machine import DECISIONS, Engine
+from ..engine.machine import Engine
 from ..engine.rules.scoring import IMMEDIATE_LOSSES
 from ..engine.state import GameState
 from ..sim.policies import POLICIES, Policy, get_policy, policy_name
@@ -395,8 +395,7 @@ class _End:
             else:
                 assert self.engine is not None
                 dice, planes = self.last
-                self.engine.s = _materialise(base, locs, stock, fog, planes)
-                self.engine.log_entries, self.engine._offered = [], None
+                self.engine.load(_materialise(base, locs, stock, fog, planes))
                 self.engine.resolve_chance(list(dice))
                 self.state = self.engine.s
         return self.state
@@ -435,12 +434,12 @@ def _count(game: Game, scope: _Scope,
             seen.p = _plus(seen.p, p)
 
     def roll(s: GameState, dice: tuple[int, ...], fresh: bool = False) -> GameState:
-        engine.s, engine.log_entries, engine._offered = s if fresh else s.copy(), [], None
+        engine.load(s if fresh else s.copy())
         engine.resolve_chance(list(dice))
         return engine.s
 
     def choose(s: GameState, option: Option) -> GameState:
-        engine.s, engine.log_entries, engine._offered = s.copy(), [], None
+        engine.load(s.copy())
         engine.resolve_decision(option)
         return engine.s
 
@@ -508,9 +507,8 @@ def _count(game: Game, scope: _Scope,
                 if picked is None:
                     view = Game(s.copy(), game.components, settings, auto_roll=False)
                     picked = chooser.seen[key[1]] = chooser.choose(view)
-                engine.s, engine._offered = s, None
-                option = next((o for o in DECISIONS[pend["op"]][0](engine, pend)
-                               if o.id == picked), None)
+                engine.load(s)
+                option = next((o for o in engine.options() if o.id == picked), None)
                 if option is None:
                     raise CardOddsError(f"the policy {chooser.name} chose {picked!r}, not an "
                                         f"option of {pend.get('prompt')!r}")

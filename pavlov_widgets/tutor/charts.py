@@ -482,7 +482,7 @@ class OddsChart(widgets.VBox):  # type: ignore[misc]
         ChartError: rows the chart cannot draw (empty, not pairs, not probabilities).
 
     Example:
-        >>> from pavlov_widgets.engine.examples.scenarios import get_scenario
+        >>> from pavlov_widgets.tutor.content import get_scenario
         >>> from pavlov_widgets.tutor.lab import odds
         >>> OddsChart(odds(get_scenario("sniper").build()))
         <OddsChart: Sniper: colour roll, 3 results>

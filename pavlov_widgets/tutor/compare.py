@@ -38,7 +38,7 @@ playouts would be the same games, seed for seed.
 
 :func:`hint` answers "which option is best, and why?" in one sentence within a time budget.
 
-    >>> from pavlov_widgets.engine.examples.scenarios import get_scenario
+    >>> from pavlov_widgets.tutor.content import get_scenario
     >>> game = get_scenario("ju87").build(auto_roll=True)
     >>> result = compare(game, games=4, jobs=1)
     >>> result.rows[0].games

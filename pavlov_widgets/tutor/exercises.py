@@ -20,7 +20,7 @@ that is not an option) raises :class:`ExerciseError` naming what is accepted, an
 nothing: the exercise stays unanswered.
 
 Example:
-    >>> from pavlov_widgets.engine.examples.scenarios import get_scenario
+    >>> from pavlov_widgets.tutor.content import get_scenario
     >>> quiz = Quiz("05")
     >>> ex = quiz.click("Click the position this Mortar will hit.",
     ...                 get_scenario("mortar").build(), answer=next_target("square"),

@@ -5,7 +5,7 @@ Built on the engine's chance steps (every roll lists its results with exact prob
 Every result here is plain data with a readable text form and an HTML table for notebooks.
 
 Example:
-    >>> from pavlov_widgets.engine.examples.scenarios import get_scenario
+    >>> from pavlov_widgets.tutor.content import get_scenario
     >>> from pavlov_widgets.tutor.lab import odds
     >>> game = get_scenario("sniper").build()
     >>> print(odds(game))  # doctest: +NORMALIZE_WHITESPACE

@@ -16,7 +16,7 @@
   (:meth:`Board.mark <pavlov_widgets.widget.Board.mark>`);
 * **"Edit position" / "Play from here"** switch the board to its position editor and back,
   where the board has one (``Board.edit``); :meth:`Lab.load` opens any
-  :class:`~pavlov_widgets.engine.examples.positions.Position` (or its JSON) from code.
+  :class:`~pavlov_widgets.engine.positions.Position` (or its JSON) from code.
 
 Everything the buttons show is also a Python call returning the result object:
 :meth:`Lab.odds`, :meth:`Lab.card_odds`, :meth:`Lab.compare`, :meth:`Lab.hint`.
@@ -25,7 +25,7 @@ Layout: the board on the left, the lab's column (at least 300 px) beside it; on 
 screen the column goes under the board.
 
 Example:
-    >>> from pavlov_widgets.engine.examples.scenarios import get_scenario
+    >>> from pavlov_widgets.tutor.content import get_scenario
     >>> lab = Lab(get_scenario("ju87").build())
     >>> lab
     <Lab: turn 3, Wehrmacht Card Phase: 4 Ju 87s (Defense 4): choose Anti-aircraft tokens to fire>
@@ -43,8 +43,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..engine import Game, PavlovError
-from ..engine.examples.positions import Position
+from ..engine import Game, PavlovError, Position
 from ..sim.policies import Policy
 from ..widget import Board
 from ..widget.board import PANELS, BoardError, panels_for
@@ -189,7 +188,7 @@ class Lab(widgets.Box):  # type: ignore[misc]
 
     Args:
         game_or_position: a :class:`~pavlov_widgets.engine.Game` (shared, not copied), a
-            :class:`~pavlov_widgets.engine.examples.positions.Position` or its JSON text (a
+            :class:`~pavlov_widgets.engine.positions.Position` or its JSON text (a
             game that waits for the Roll button, so its odds show first), or None: a new
             game dealt from ``seed``.
         seed: the seed of that new game.

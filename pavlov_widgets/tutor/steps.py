@@ -21,8 +21,8 @@ from fractions import Fraction
 
 from ..engine import Chance, Game, LogEntry, Option, PavlovError
 from ..engine.dice import reading
-from ..engine.examples.scenarios import Scenario
 from ..engine.places import place_name
+from .content.scenarios import Scenario
 
 
 class WalkthroughError(PavlovError, ValueError):

@@ -1,6 +1,6 @@
 """The position editor behind the board's edit mode (issue 13): a palette of tools over a Position.
 
-:class:`Editor` holds a :class:`~pavlov_widgets.engine.examples.positions.Position` and turns
+:class:`Editor` holds a :class:`~pavlov_widgets.engine.positions.Position` and turns
 it into what the board already knows how to draw: a *choice* (a prompt and options, each with
 an id, a label and the board regions it is drawn on; an option with no drawn region is a
 button in the bar) and a *preview* game to draw the position from. The board sends the id
@@ -30,15 +30,12 @@ Edits can be undone and redone (:meth:`Editor.undo`, :meth:`Editor.redo`).
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Callable
 from typing import Any
 
-from pavlov_widgets.engine import Game
-from pavlov_widgets.engine.check import _tables as check_tables  # the rules' token places
-from pavlov_widgets.engine.errors import PositionError
-from pavlov_widgets.engine.examples.positions import Position
+from pavlov_widgets.engine import Game, Position, PositionError
+from pavlov_widgets.engine.check import token_places
 
 TOOLS: dict[str, str] = {
     "soviet": "Soviet counter",
@@ -104,7 +101,7 @@ RESUME_LABELS: dict[str, str] = {
     "counter_moves": "Soviet Counter Phase: moves",
     "counter_actions": "Soviet Counter Phase: actions",
 }
-"""Where play can resume (:data:`~pavlov_widgets.engine.examples.positions.RESUME_POINTS`),
+"""Where play can resume (:data:`~pavlov_widgets.engine.positions.RESUME_POINTS`),
 as the bar says it."""
 
 _RESUME_PHASE: dict[str, str] = {
@@ -126,11 +123,8 @@ class EditError(ValueError):
 
 
 def copy_position(position: Position) -> Position:
-    """An independent copy of ``position`` (its state copied; components are shared)."""
-    out = copy.copy(position)
-    out.state = position.state.copy()
-    out._frames = [dict(f) for f in position._frames]
-    return out
+    """An independent copy of ``position`` (see :meth:`Position.copy`)."""
+    return position.copy()
 
 
 class Editor:
@@ -140,7 +134,7 @@ class Editor:
         position: the position to edit; it is copied, so the caller's object is not changed.
 
     Example:
-        >>> from pavlov_widgets.engine.examples.positions import Position
+        >>> from pavlov_widgets.engine.positions import Position
         >>> ed = Editor(Position())
         >>> ed.choose("tool:defense")
         ''
@@ -183,6 +177,10 @@ class Editor:
         """Whether an undone edit can be made again."""
         return bool(self._redo)
 
+    def tool_option_id(self) -> str:
+        """The id of the palette option of the tool chosen (``"tool:soviet"``), "" for none."""
+        return f"tool:{self.tool}" if self.tool else ""
+
     def problems(self) -> list[str]:
         """Why the position cannot be played as it is ([] when it can), in the engine's words."""
         if self._problems is None or self._problems[0] != self.rev:
@@ -202,13 +200,13 @@ class Editor:
         s.stack, s.pending = [], None
         s.phase = _RESUME_PHASE.get(pos.point, s.phase)
         # the counts the header shows, where the position says them (else the rules decide)
-        if pos._actions is not None:
-            s.actions_left = pos._actions
-        if pos._moves is not None:
-            s.moves_left = pos._moves
+        if pos.actions_left is not None:
+            s.actions_left = pos.actions_left
+        if pos.moves_left is not None:
+            s.moves_left = pos.moves_left
         if pos.point == "wehrmacht" and s.wehrmacht_deck:
             s.wehrmacht_current = s.wehrmacht_deck.pop(0)
-            s.cards_in_phase = 4 - pos._cards
+            s.cards_in_phase = 4 - pos.cards_to_come
         game = Game(s, pos.components, pos.settings, auto_roll=False)
         self._preview = (self.rev, game)
         return game
@@ -218,7 +216,7 @@ class Editor:
         pos = self.position
         label = RESUME_LABELS.get(pos.point, pos.point)
         if pos.point == "wehrmacht":
-            label += f" ({pos._cards} to come)"
+            label += f" ({pos.cards_to_come} to come)"
         return f"turn {pos.state.turn}, {label}"
 
     # --- the choice the board draws ---------------------------------------------------
@@ -369,12 +367,11 @@ class Editor:
 
     def _token_places(self) -> list[str]:
         """The places tokens can be set on, in board order (not the stock or removed)."""
-        tables = check_tables(self.position.components)
-        return [p for p in tables.token_places if p not in ("stock", "removed")]
+        return [p for p in token_places(self.position.components)
+                if p not in ("stock", "removed")]
 
     def _token_options(self) -> tuple[str, list[dict[str, Any]]]:
         pos = self.position
-        tables = check_tables(pos.components)
         names = Position.names("token_places", pos.components)
         places = [_opt(f"tokplace:{p}", f"Set the tokens on {names.get(p, p)}",
                        _place_region(p)) for p in self._token_places()]
@@ -383,7 +380,7 @@ class Editor:
         place = self.picked
         held = {k: n for k, n in pos.state.tokens.get(place, {}).items() if n}
         stock = pos.state.tokens["stock"]
-        allowed = tables.token_places[place].kinds
+        allowed = token_places(pos.components)[place]
         kinds = [k for k in pos.components.tokens
                  if (allowed is None or k in allowed or k in held) and k not in ("action",
                                                                                  "command")]

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from pavlov_widgets import Board
 from pavlov_widgets.engine import Game
-from pavlov_widgets.engine.examples.scenarios import scenario_names
+from pavlov_widgets.tutor.content import get_scenario, scenario_names
 
 
 def state_of(board: Board) -> dict[str, Any]:
@@ -53,7 +53,7 @@ def positions() -> list[tuple[str, dict[str, Any]]]:
     """Many positions: every rulebook scenario, and every kind of decision of random games."""
     out = []
     for name in scenario_names():
-        out.append((f"scenario {name}", state_of(Board.from_scenario(name))))
+        out.append((f"scenario {name}", state_of(Board.from_game(get_scenario(name).build()))))
     seen: set[str] = set()
     for seed in (1, 2, 3, 5):
         game = Game.new(seed=seed)
@@ -345,7 +345,7 @@ def test_counters_are_drawn_from_named_fields(blank: Page) -> None:
 
 
 def test_the_roll_button_and_enter_send_the_one_roll_intent(blank: Page) -> None:
-    board = Board.from_scenario("sniper")
+    board = Board.from_game(get_scenario("sniper").build())
     mount(blank, state_of(board))
     roll = blank.locator("#a .pb-step")
     expect(roll).to_have_text("Roll 1 die")

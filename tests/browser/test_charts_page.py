@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 RUN_TIMEOUT_MS = 180_000  # 40 games per option on one busy core
 
 SETUP = """\
-from pavlov_widgets.engine.examples.scenarios import get_scenario
+from pavlov_widgets.tutor.content import get_scenario
 from pavlov_widgets.tutor.card_odds import card_odds
 from pavlov_widgets.tutor.charts import ComparisonChart, OddsChart
 from pavlov_widgets.tutor.compare import compare

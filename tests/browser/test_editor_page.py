@@ -24,7 +24,7 @@ from playwright.sync_api import Locator, Page, expect
 from test_board_unit import hook, mount, state_of
 
 from pavlov_widgets import Board
-from pavlov_widgets.engine.examples.positions import Position
+from pavlov_widgets.engine.positions import Position
 from pavlov_widgets.widget.editor import TOOLS
 
 

@@ -25,7 +25,7 @@ from playwright.sync_api import Page, expect
 from test_board_unit import hook, mount, state_of
 
 from pavlov_widgets import Board
-from pavlov_widgets.engine.examples.scenarios import scenario_names
+from pavlov_widgets.tutor.content import get_scenario, scenario_names
 
 ASKED = ["square:P3", "square:P4R6", "square:R2"]
 
@@ -80,7 +80,7 @@ def test_marks_ring_their_places_in_their_style_and_survive_a_redraw(blank: Page
 
 
 def test_a_question_takes_the_place_of_the_options(blank: Page) -> None:
-    board = Board.from_scenario("mortar")
+    board = Board.from_game(get_scenario("mortar").build())
     board.ask("Click the position this Mortar will hit.", ASKED, print)
     mount(blank, state_of(board))
     el = blank.locator("#a .pavlov-board")
@@ -125,7 +125,7 @@ def test_focus_views_are_smaller_and_cut_no_text(blank: Page, width: int) -> Non
     names = [n for n in scenario_names() if n in ("ju87", "storm-group", "soviet-card-hand",
                                                     "operational-support", "tactics-elite")]
     for name in names:
-        board = Board.from_scenario(name)
+        board = Board.from_game(get_scenario(name).build())
         mount(blank, state_of(board))
         whole = hook(blank, "document.querySelector('#a .pb-surface').offsetHeight")
         for panels in views:
@@ -157,15 +157,16 @@ def test_focus_views_are_smaller_and_cut_no_text(blank: Page, width: int) -> Non
 # --- in Voila, with a kernel ----------------------------------------------------------------
 
 CELLS = [
-    "from pavlov_widgets import Board\nimport ipywidgets as widgets",
+    "from pavlov_widgets import Board\nfrom pavlov_widgets.tutor.content import get_scenario\n"
+    "import ipywidgets as widgets",
     # a board with marks of the three styles
-    "marked = Board.from_scenario('sniper')\n"
+    "marked = Board.from_game(get_scenario('sniper').build())\n"
     "marked.mark(['card:d1-sniper-1', 'counter:pavlov'])\n"
     "marked.mark(['defense:red'], 'right')\n"
     "marked.mark(['square:G1'], 'wrong')\n"
     "marked",
     # a board that asks a question, in a focus view of the house
-    "asked = Board.from_scenario('mortar')\n"
+    "asked = Board.from_game(get_scenario('mortar').build())\n"
     "asked.panels = ['house']\n"
     "said = widgets.Label('no answer yet', layout=widgets.Layout(min_height='28px'))\n"
     "said.add_class('answer-label')\n"

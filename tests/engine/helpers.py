@@ -23,7 +23,7 @@ from typing import Any
 from pavlov_widgets.engine import Game, RuleSettings, default_components
 from pavlov_widgets.engine import check as engine_check
 from pavlov_widgets.engine.components import Components
-from pavlov_widgets.engine.examples.positions import Position
+from pavlov_widgets.engine.positions import Position
 from pavlov_widgets.engine.rules.setup import initial_state
 from pavlov_widgets.engine.state import GameState
 
@@ -32,7 +32,7 @@ SQUARES: frozenset[str] = frozenset(sq.id for sq in COMPONENTS.board.squares)
 
 
 # --- building positions ------------------------------------------------------------------
-# Thin wrappers over the one position builder, engine.examples.positions.Position, working on a
+# Thin wrappers over the one position builder, engine.positions.Position, working on a
 # bare GameState the tests can also edit by hand (Position.wrap edits it in place).
 
 

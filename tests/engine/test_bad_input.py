@@ -577,7 +577,7 @@ def test_bad_rule_options(data: Any, message: str) -> None:
 
 
 def test_unknown_scenario() -> None:
-    from pavlov_widgets.engine.examples.scenarios import get_scenario, scenario_names
+    from pavlov_widgets.tutor.content import get_scenario, scenario_names
 
     with pytest.raises(UnknownScenarioError) as info:
         get_scenario("no-such-example")

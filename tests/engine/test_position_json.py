@@ -17,9 +17,9 @@ import pytest
 
 from pavlov_widgets.engine import Game, PositionError
 from pavlov_widgets.engine.check import check_state
-from pavlov_widgets.engine.examples.positions import JSON_KEYS, Position
-from pavlov_widgets.engine.examples.scenarios import get_scenario, scenario_names
+from pavlov_widgets.engine.positions import JSON_KEYS, Position
 from pavlov_widgets.sim.policies import get_policy, policy_rng
+from pavlov_widgets.tutor.content import get_scenario, scenario_names
 
 SEEDS = range(6)
 

@@ -1,4 +1,4 @@
-"""The position builder (``engine.examples.positions.Position``): what it sets, what it refuses.
+"""The position builder (``engine.positions.Position``): what it sets, what it refuses.
 
 A position resumes where it says and under every rule (2.0 Improved Communications, 4.0
 Command Team); ``game()`` refuses an impossible position with one ``PositionError`` listing
@@ -20,8 +20,8 @@ from pavlov_widgets.engine import (
     RuleSettings,
     SaveFormatError,
 )
-from pavlov_widgets.engine.examples.positions import RESUME_POINTS, Position
-from pavlov_widgets.engine.examples.scenarios import get_scenario, scenario_names
+from pavlov_widgets.engine.positions import RESUME_POINTS, Position
+from pavlov_widgets.tutor.content import get_scenario, scenario_names
 
 from .helpers import check_invariants, ids, pending_op
 

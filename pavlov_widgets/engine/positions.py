@@ -24,7 +24,7 @@ between rules (:data:`FROM_GAME_MOMENTS`), and :meth:`Position.to_json` /
 :meth:`Position.from_json` write and read it as short JSON.
 
 Example:
-    >>> from pavlov_widgets.engine.examples.positions import Position
+    >>> from pavlov_widgets.engine import Position
     >>> pos = Position().counter("pavlov", "R2").defense("red", 5)
     >>> pos.wehrmacht_cards("d1-sniper-1").resume("wehrmacht", cards=1).dice(3, 2, 5, 1, 1, 1)
     <Position turn 3, resume at wehrmacht>
@@ -36,21 +36,22 @@ Example:
 from __future__ import annotations
 
 import contextlib
+import copy
 import difflib
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..check import problems as state_problems
-from ..components import COLOURS, Components, default_components
-from ..errors import PavlovError, PositionError
-from ..game import Game
-from ..machine import PHASE_LABELS, STEPS, Engine
-from ..rules.setup import initial_state
-from ..settings import RuleSettings
-from ..state import PHASES, GameState
-from ..text import plural
+from .check import problems as state_problems
+from .components import COLOURS, Components, default_components
+from .errors import PavlovError, PositionError
+from .game import Game
+from .machine import PHASE_LABELS, STEPS, Engine
+from .rules.setup import initial_state
+from .settings import RuleSettings
+from .state import PHASES, GameState
+from .text import plural
 
 __all__ = [
     "FROM_GAME_MOMENTS", "JSON_KEYS", "KINDS", "RESUME_POINTS", "HelpText", "IdKind",
@@ -178,6 +179,47 @@ class Position:
 
     def __repr__(self) -> str:
         return f"<Position turn {self.state.turn}, resume at {self.point}>"
+
+    def copy(self) -> Position:
+        """An independent copy: the state, the resume point and its steps are copied.
+
+        Components and rule settings are shared (they are never changed). An editor makes each
+        change on a copy and keeps it only if every setter accepted it.
+        """
+        out = copy.copy(self)
+        out.state = self.state.copy()
+        out._frames = [dict(f) for f in self._frames]
+        return out
+
+    # --- where play resumes, as set by :meth:`resume` -------------------------------------
+
+    @property
+    def cards_to_come(self) -> int:
+        """The Wehrmacht cards still to come this phase, resuming at ``"wehrmacht"`` (1-3, 3.0)."""
+        return self._cards
+
+    @property
+    def moves_left(self) -> int | None:
+        """The moves left, resuming in the middle of the moves (4.0 Move); None: the rules decide.
+
+        Left to the rules, the phase grants three moves, four with the Command Team (4.0),
+        less the counters already moved.
+        """
+        return self._moves
+
+    @property
+    def actions_left(self) -> int | None:
+        """The actions left in the phase play resumes in (2.2, 4.0); None: the rules decide.
+
+        Left to the rules, a phase grants three actions, four with Improved Communications
+        (2.0 Wire Communications) or the Command Team (4.0), less those already taken.
+        """
+        return self._actions
+
+    @property
+    def rest_of_turn(self) -> bool:
+        """Whether play goes on past the phase it resumes in, to the end of the turn (1.1)."""
+        return self._rest_of_turn
 
     # --- names ---------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ Stalingrad). The tutor's walkthroughs
 play the examples, so the tutor cannot drift from the engine.
 
 Example:
-    >>> from pavlov_widgets.engine.examples.scenarios import get_scenario
+    >>> from pavlov_widgets.tutor.content import get_scenario
     >>> sniper = get_scenario("sniper")
     >>> game = sniper.play()
     >>> sniper.verify(game)
@@ -24,10 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import UnknownScenarioError
-from ..game import Game
-from ..settings import RuleSettings
-from .positions import Position
+from ...engine import Game, Position, RuleSettings, UnknownScenarioError
 
 
 @dataclass(frozen=True)
