@@ -1,0 +1,141 @@
+// @ts-check
+/**
+ * The board's DOM: its skeleton (the sticky bar with the question, its buttons and tools;
+ * the surface with the two canvases, the focus label, the tip, the menu and the hot seat's
+ * cover; the error line, the help line, the log and two live regions), the nodes the other
+ * modules write to, and helpers that write a value only when it changed (DOM writes, and the
+ * layout they cause, cost the most).
+ */
+
+const SKELETON = `
+    <div class="pb-bar" role="region" aria-label="The question of the moment">
+      <div class="pb-prompt-wrap">
+        <div class="pb-mode" hidden></div>
+        <div class="pb-seat" hidden></div>
+        <div class="pb-prompt"></div>
+        <div class="pb-rule"></div>
+        <div class="pb-odds"></div>
+        <div class="pb-why" role="status" hidden></div>
+        <div class="pb-hint-text" role="status" hidden></div>
+        <textarea class="pb-json" readonly rows="6" hidden
+          aria-label="The position as JSON: copy it into a notebook"></textarea>
+      </div>
+      <div class="pb-buttons" role="group" aria-label="Options without a place on the board"></div>
+      <div class="pb-tools" role="toolbar" aria-label="Game controls">
+        <button type="button" class="pb-undo" title="Undo the last choice (Z)">Undo</button>
+        <button type="button" class="pb-redo" title="Redo (Y)">Redo</button>
+        <button type="button" class="pb-step"
+                title="Roll the dice the game waits for (Enter on the board)">Roll dice</button>
+        <label class="pb-auto"><input type="checkbox" class="pb-auto-box"><span
+          class="pb-auto-long">roll dice automatically</span><span
+          class="pb-auto-short">auto-roll</span></label>
+        <button type="button" class="pb-hint" hidden
+                title="Which option is best? Plays the options out quickly and says">Hint</button>
+        <span class="pb-saved" hidden></span>
+      </div>
+    </div>
+    <div class="pb-surface" tabindex="0" role="application" aria-roledescription="game board">
+      <canvas class="pb-scene" aria-hidden="true"></canvas>
+      <canvas class="pb-overlay" aria-hidden="true"></canvas>
+      <div class="pb-focus-label" aria-hidden="true" hidden></div>
+      <div class="pb-tip" role="tooltip" hidden></div>
+      <div class="pb-menu" role="menu" hidden></div>
+      <div class="pb-cover" role="dialog" aria-modal="false" hidden>
+        <div class="pb-cover-box">
+          <div class="pb-cover-title"></div>
+          <div class="pb-cover-note"></div>
+          <button type="button" class="pb-cover-go"></button>
+        </div>
+      </div>
+    </div>
+    <div class="pb-error" role="alert" hidden></div>
+    <div class="pb-help"></div>
+    <div class="pb-log-wrap">
+      <div class="pb-log-title">Log, newest first</div>
+      <ol class="pb-log" aria-label="Game log, newest first"></ol>
+    </div>
+    <div class="pb-sr pb-sr-log" aria-live="polite" aria-atomic="true"></div>
+    <div class="pb-sr pb-sr-focus" aria-live="polite" aria-atomic="true"></div>`;
+
+/** @typedef {ReturnType<typeof buildDom>} Ui  the board's DOM nodes */
+
+/**
+ * Build the board's DOM in `root`; a board that is not interactive (a saved picture) takes
+ * no focus and shows no controls.
+ * @param {HTMLElement} root @param {boolean} interactive
+ */
+export function buildDom(root, interactive) {
+  const doc = root.ownerDocument;
+  const el = doc.createElement("div");
+  el.className = "pavlov-board";
+  // Lumino (JupyterLab) skips its keyboard shortcuts for keys typed inside this element.
+  el.setAttribute("data-lm-suppress-shortcuts", "true");
+  el.innerHTML = SKELETON;
+  root.appendChild(el);
+  const q = (/** @type {string} */ s) => /** @type {HTMLElement} */ (el.querySelector(s));
+  const ui = {
+    el,
+    bar: q(".pb-bar"),
+    promptEl: q(".pb-prompt"),
+    ruleEl: q(".pb-rule"),
+    oddsEl: q(".pb-odds"),
+    whyEl: q(".pb-why"),
+    savedEl: q(".pb-saved"),
+    helpEl: q(".pb-help"),
+    surface: q(".pb-surface"),
+    scene: /** @type {HTMLCanvasElement} */ (q(".pb-scene")),
+    overlay: /** @type {HTMLCanvasElement} */ (q(".pb-overlay")),
+    tip: q(".pb-tip"),
+    menu: q(".pb-menu"),
+    focusLabel: q(".pb-focus-label"),
+    buttons: q(".pb-buttons"),
+    logEl: q(".pb-log"),
+    errorEl: q(".pb-error"),
+    live: q(".pb-sr-log"),
+    liveFocus: q(".pb-sr-focus"),
+    undoBtn: /** @type {HTMLButtonElement} */ (q(".pb-undo")),
+    redoBtn: /** @type {HTMLButtonElement} */ (q(".pb-redo")),
+    stepBtn: /** @type {HTMLButtonElement} */ (q(".pb-step")),
+    autoBox: /** @type {HTMLInputElement} */ (q(".pb-auto-box")),
+    hintBtn: /** @type {HTMLButtonElement} */ (q(".pb-hint")),
+    hintEl: q(".pb-hint-text"),
+    modeEl: q(".pb-mode"),
+    seatEl: q(".pb-seat"),
+    coverEl: q(".pb-cover"),
+    coverTitle: q(".pb-cover-title"),
+    coverNote: q(".pb-cover-note"),
+    coverGo: /** @type {HTMLButtonElement} */ (q(".pb-cover-go")),
+    jsonEl: /** @type {HTMLTextAreaElement} */ (q(".pb-json")),
+  };
+  ui.promptEl.id = `pb-prompt-${Math.random().toString(36).slice(2, 10)}`;
+  ui.surface.setAttribute("aria-describedby", ui.promptEl.id);
+  ui.surface.setAttribute("aria-label", "Pavlov's House board");
+  if (!interactive) {
+    el.classList.add("pb-static");
+    ui.surface.setAttribute("aria-roledescription", "game board (saved picture)");
+    ui.surface.removeAttribute("tabindex");
+  }
+  return ui;
+}
+
+/** Set a `data-*` attribute of `el` if it changed.
+ * @param {HTMLElement} el @param {string} name @param {string} value */
+export function setData(el, name, value) {
+  if (el.dataset[name] !== value) el.dataset[name] = value;
+}
+
+/** @param {HTMLElement} node @param {string} value */
+export function setText(node, value) {
+  if (node.textContent !== value) node.textContent = value;
+}
+
+/** @param {any} node @param {string} name @param {boolean} value */
+export function setProp(node, name, value) {
+  if (node[name] !== value) node[name] = value;
+}
+
+/** Add or remove a class of `node` if it changed. @param {HTMLElement} node
+ * @param {string} name @param {boolean} on */
+export function setClass(node, name, on) {
+  if (node.classList.contains(name) !== on) node.classList.toggle(name, on);
+}

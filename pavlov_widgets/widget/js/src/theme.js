@@ -1,0 +1,63 @@
+// @ts-check
+/**
+ * The board's look: fonts, the colours of the areas and tokens, the ink of text, the colours
+ * of glows, marks and focus, and the short names of the Wehrmacht counters. Every module that
+ * draws takes its colours from here, so the board reads as one piece.
+ */
+
+export const FONT_FAMILY =
+  '"Segoe UI", "Helvetica Neue", Arial, "Liberation Sans", "DejaVu Sans", sans-serif';
+
+/** Colour of each area; every use also carries the letter (colour is never the only cue). */
+export const COLOURS = {
+  green: { fill: "#d5ebc8", mid: "#8fc47a", strong: "#2e7d32", ink: "#1b4d1e", letter: "G" },
+  red: { fill: "#f5d2cc", mid: "#e28b7f", strong: "#c0392b", ink: "#7a1a12", letter: "R" },
+  purple: { fill: "#e3d7f0", mid: "#b195d1", strong: "#6a3d9a", ink: "#3f1f63", letter: "P" },
+};
+
+/** Token colours from the rulebook's token list (Setup 9), each with a short letter code. */
+export const TOKENS = {
+  action: { fill: "#7b1c1c", ink: "#ffffff", abbr: "Act" },
+  command: { fill: "#d32f2f", ink: "#ffffff", abbr: "Cmd" },
+  disrupted: { fill: "#f08a24", ink: "#222222", abbr: "D" },
+  suppression: { fill: "#9e9e9e", ink: "#111111", abbr: "S" },
+  sapper: { fill: "#8d5a3b", ink: "#ffffff", abbr: "Sp" },
+  ammunition: { fill: "#222222", ink: "#ffffff", abbr: "Am" },
+  first_aid: { fill: "#ffffff", ink: "#c62828", abbr: "+" },
+  wire: { fill: "#d8b98c", ink: "#222222", abbr: "W" },
+  artillery: { fill: "#6a3d9a", ink: "#ffffff", abbr: "Ar" },
+  food: { fill: "#2f6fd6", ink: "#ffffff", abbr: "F" },
+  aa: { fill: "#2e7d32", ink: "#ffffff", abbr: "AA" },
+};
+
+export const INK = "#1f1f1f";
+export const MUTED = "#5a5a5a";
+/** The places the options are drawn on glow in this colour. */
+export const HILITE = "#ff9f00";
+/** The keyboard focus ring. */
+export const FOCUS = "#1565c0";
+/** The places a question asks about glow in this colour (not the orange of the options). */
+export const QUESTION = "#0091a8";
+/** The marks of `Board.mark`: ring colour, halo and the sign drawn on the ring (colour is
+ * never the only cue: a tick, a cross; a focus ring has no sign and no other meaning). */
+export const MARKS = {
+  focus: { colour: "#2f6fd6", halo: "rgba(47,111,214,0.28)", sign: "" },
+  right: { colour: "#2e7d32", halo: "rgba(46,125,50,0.30)", sign: "✓" },
+  wrong: { colour: "#c62828", halo: "rgba(198,40,40,0.30)", sign: "✗" },
+};
+
+/** Short names of the Wehrmacht counter types, to fit a circle on the track. */
+export const WSHORT = {
+  "machine-gunners": "MG",
+  riflemen: "Rifles",
+  scouts: "Scout",
+  "panzer-ii": "Pz II",
+  "panzer-iii": "Pz III",
+  "panzer-iv": "Pz IV",
+  "stug-iiib": "StuG",
+};
+
+/** The look of an area's colour ("green", "red", "purple"). @param {string} colour */
+export function colourOf(colour) {
+  return COLOURS[/** @type {keyof typeof COLOURS} */ (colour)];
+}
