@@ -50,6 +50,8 @@ mkdir -p test-artifacts
 
 run_stage "ruff check" ruff check .
 run_stage "mypy" mypy
+# The board's JavaScript: static/board.js is what widget/js/src builds to, and it type-checks.
+run_stage "javascript (bundle fresh, tsc)" bash scripts/check_js.sh
 pytest_log=test-artifacts/pytest.log
 section "pytest (tests/ and notebooks/)"
 python -m pytest "${pytest_args[@]}" 2>&1 | tee "$pytest_log"
