@@ -17,10 +17,18 @@ import pytest
 
 from pavlov_widgets import Board
 from pavlov_widgets.engine import Decision, Game
+from pavlov_widgets.engine.actions import encode, parse
 from pavlov_widgets.engine.errors import PositionError
 from pavlov_widgets.engine.positions import Position
 from pavlov_widgets.widget.board import BoardError, BoardMessageError
-from pavlov_widgets.widget.editor import ACTIONS, TOOLS, EditError, Editor, copy_position
+from pavlov_widgets.widget.editor import (
+    ACTIONS,
+    EDIT_VERBS,
+    TOOLS,
+    EditError,
+    Editor,
+    copy_position,
+)
 
 
 def run(ed: Editor, *ids: str) -> Editor:
@@ -116,7 +124,7 @@ def test_disrupted_exhausted_tokens_and_defense() -> None:
     assert ed.position.state.tokens["loc:12"] == {"disrupted": 1, "aa": 1}
     run(ed, "tok:-:aa")
     assert ed.position.state.tokens["loc:12"] == {"disrupted": 1}
-    run(ed, "tokplace:suppress:red")
+    run(ed, "tokplace:box:suppress:red")
     kinds = {o["id"] for o in ed.choice()["options"] if o["id"].startswith("tok:")}
     assert kinds == {"tok:+:suppression"}  # only what the rules put there (Setup 9)
     run(ed, "tok:+:suppression", "tok:+:suppression")
@@ -143,7 +151,7 @@ def test_cards_and_where_play_resumes() -> None:
     run(ed, "cards:wehrmacht", "wnext:d1-sniper-1")
     assert ed.position.state.wehrmacht_deck[0] == "d1-sniper-1"
 
-    run(ed, "tool:resume", "resume:wehrmacht:2")
+    run(ed, "tool:resume", "resume-wehrmacht:2")
     assert ed.position.point == "wehrmacht" and ed.resume_text() == (
         "turn 3, Next Wehrmacht card (2 to come)")
     preview = ed.preview()
@@ -181,7 +189,8 @@ def test_a_refused_edit_changes_nothing_and_says_why() -> None:
 def test_an_impossible_position_is_kept_to_be_fixed() -> None:
     ed = run(Editor(Position()), "tool:weapon", "pick:maxim-1", "put:R2")
     problems = ed.problems()
-    assert len(problems) == 1 and "alone on position R2" in problems[0]
+    assert problems == ["The Maxim M1910 machine gun is alone on position R2; a weapon left "
+                        "alone goes to Reserves (4.0 Soviet Counters and Weapon Counters)."]
     with pytest.raises(PositionError, match="alone on position R2"):
         ed.position.game()
     # a counter that cannot crew it: still impossible, and the engine says why
@@ -191,6 +200,57 @@ def test_an_impossible_position_is_kept_to_be_fixed() -> None:
     run(ed, "pick:pavlov", "put:G1", "pick:afanasyev", "put:R2")
     assert ed.problems() == []
     assert isinstance(ed.position.game(), Game)
+
+
+def test_problems_are_sentences_for_a_learner_without_field_names() -> None:
+    """1.2, 2.1, 2.2, 4.0: what makes a position impossible, said without the state's fields."""
+    ed = run(Editor(Position()), "tool:soviet", "pick:pavlov", "put:G1", "pick:chekhov",
+             "put:G1", "tool:token", "tokplace:loc:12", "tok:+:aa", "tok:+:aa", "tool:cards",
+             "cards:hand", "hand-in:soviet-03", "hand-in:soviet-04", "cancel", "tool:resume",
+             "resume:counter_moves")
+    problems = ed.problems()
+    assert problems == [
+        "The hand holds 2 cards but play resumes at the moves of the Soviet Counter Phase; "
+        "every card drawn is discarded at the end of the Soviet Card Phase (2.3) and only "
+        "the next one draws (2.1).",
+        "Chekhov: position G1 is already held by Pavlov; two counters share a position only "
+        "if both have the same weapon designation and a weapon of it is there (4.0 Move).",
+        "2 Anti-aircraft tokens on location 12 (267th Separate Anti-aircraft Battalion), which "
+        "holds one at most (2.0 267th Separate Anti-aircraft Battalion).",
+    ], problems
+    fields = ("soviet.", "weapons.", "tokens.", "hand:", "hand_used", "actions_left",
+              "moves_left", "counter_moves", "loc:12")
+    assert not [p for p in problems for f in fields if f in p]
+    # the same problems, for code, name their fields
+    assert [p.split(":")[0] for p in ed.position.problems()] == [
+        "hand", "soviet.chekhov.where", "tokens.loc"]
+
+
+def test_every_id_is_written_and_read_by_the_codec_with_the_editors_verb_table() -> None:
+    """The editor builds no id by hand: each one parses by EDIT_VERBS and encodes back."""
+    ed = run(Editor(Position()), "tool:soviet", "pick:pavlov", "put:R2", "tool:weapon",
+             "pick:maxim-1", "put:G3", "tool:wehrmacht", "wput:4:1:riflemen", "tool:cards",
+             "cards:hand", "hand-in:soviet-03", "cancel")
+    seen: set[str] = set()
+    for tool in TOOLS:
+        run(ed, f"tool:{tool}")
+        ids = ed.option_ids()
+        picks = [i for i in ids if i.split(":")[0] in ("pick", "wpick", "tokplace", "cards")]
+        for oid in ids + [o for p in picks for o in _after(ed, tool, p)]:
+            verb, args = parse(oid, EDIT_VERBS)
+            assert encode(verb, args, EDIT_VERBS) == oid
+            seen.add(verb)
+    assert seen == set(EDIT_VERBS)
+    # the palette keeps the ids the browser knows them by
+    assert ed.tool_option_id() == "tool:resume"
+    assert parse("rm:track:5:2", EDIT_VERBS)[1]["place"].id == "track:5:2"
+
+
+def _after(ed: Editor, tool: str, pick: str) -> list[str]:
+    """The ids offered once ``pick`` is picked (on a copy of the editor)."""
+    other = Editor(ed.position)
+    run(other, f"tool:{tool}", pick)
+    return other.option_ids()
 
 
 def test_undo_and_redo_edits() -> None:
@@ -213,7 +273,7 @@ def test_json_round_trip_and_the_callers_position_is_not_changed() -> None:
     start = Position()
     ed = run(Editor(start), "tool:soviet", "pick:pavlov", "put:R2", "tool:defense",
              "def:red:5", "tool:token", "tokplace:loc:12", "tok:+:aa", "tool:wehrmacht",
-             "wput:3:1:scouts", "tool:resume", "resume:wehrmacht:3", "tool:cards",
+             "wput:3:1:scouts", "tool:resume", "resume-wehrmacht:3", "tool:cards",
              "cards:wehrmacht", "wnext:d1-mortar-1")
     assert start.state.soviet["pavlov"].where == "stock"
     text = ed.position.to_json()

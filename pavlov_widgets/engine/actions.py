@@ -15,19 +15,36 @@ An option listed by :meth:`pavlov_widgets.engine.Game.legal_actions` is tied to 
 that offered it (:attr:`Option.decision`): ``Game.apply`` refuses it at any later decision,
 even where an option with the same id is legal again. An option built by hand (or an id
 string) is judged by its id alone.
+
+The codec serves other verb tables too: :func:`encode` and :func:`parse` take the table
+(``verbs=``), so a tool with choices of its own (the position editor's palette,
+:data:`pavlov_widgets.widget.editor.EDIT_VERBS`) writes and reads its ids the same way, never
+by hand. Such a table may also give an argument the type of a place of :mod:`.places`
+(:class:`~.places.Place`, or one kind such as :class:`~.places.Counter`): it is written as
+the place's id, read back by :func:`~.places.parse_place`, and, as a place's id holds colons,
+it can only be the last argument. The game's own verbs (:data:`VERBS`) take names and numbers
+only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
-from .errors import ActionIdError
+from .errors import ActionIdError, PlaceError
+from .places import Place, parse_place
 
 ArgValue = str | int
-"""The type of one argument: a name (counter, square, card, token, colour) or a number."""
+"""The type of one argument of the game's verbs: a name (counter, square, card, token,
+colour) or a number."""
 
-VERBS: dict[str, tuple[tuple[str, type], ...]] = {
+Arg = str | int | Place
+"""The type of one argument of any verb table: a name, a number or a place (see above)."""
+
+Schema = tuple[tuple[str, type], ...]
+"""A verb's arguments, ``(name, type)`` in id order: ``str``, ``int`` or a place class."""
+
+VERBS: dict[str, Schema] = {
     # 2.0 Soviet Card Phase
     "card": (("card", str), ("unit", str), ("action", str)),  # a card half's action
     "end-phase": (),
@@ -112,24 +129,33 @@ DONE = "done"
 """Finish a multi-step choice (Load, Command, Request Reinforcements)."""
 
 
-def encode(verb: str, args: Mapping[str, ArgValue]) -> str:
+def encode(verb: str, args: Mapping[str, Arg], verbs: Mapping[str, Schema] = VERBS) -> str:
     """The id of ``verb`` with ``args``: the one place that writes an id.
 
+    ``verbs`` is the verb table (the game's :data:`VERBS` unless another is given).
+
     Raises:
-        ActionIdError: an unknown verb, a missing, extra or mistyped argument, or an
-            argument with a colon in it.
+        ActionIdError: an unknown verb, a missing, extra or mistyped argument, an argument
+            with a colon in it (a place's id may hold colons: it is the last argument), or
+            a table that puts a place before the last argument.
     """
-    schema = VERBS.get(verb)
+    schema = verbs.get(verb)
     if schema is None:
-        raise ActionIdError(f"unknown verb {verb!r} (known: {', '.join(sorted(VERBS))})")
+        raise ActionIdError(f"unknown verb {verb!r} (known: {', '.join(sorted(verbs))})")
     if len(args) != len(schema) or any(name not in args for name, _ in schema):
         want = ", ".join(name for name, _ in schema) or "no arguments"
         raise ActionIdError(f"verb {verb!r} takes {want}; got {sorted(args)}")
     parts = [verb]
-    for name, kind in schema:
+    last = len(schema) - 1
+    for i, (name, kind) in enumerate(schema):
         value = args[name]
         if isinstance(value, bool) or not isinstance(value, kind):
             raise ActionIdError(f"{verb}.{name} must be a {kind.__name__}, not {value!r}")
+        if isinstance(value, Place):
+            if i != last:
+                raise ActionIdError(f"{verb}.{name}: a place can only be the last argument")
+            parts.append(value.id)
+            continue
         text = str(value)
         if ":" in text or not text:
             raise ActionIdError(f"{verb}.{name} may not be empty or hold a colon: {value!r}")
@@ -137,8 +163,20 @@ def encode(verb: str, args: Mapping[str, ArgValue]) -> str:
     return ":".join(parts)
 
 
-def parse(option_id: str) -> tuple[str, dict[str, ArgValue]]:
+@overload
+def parse(option_id: str) -> tuple[str, dict[str, ArgValue]]: ...
+
+
+@overload
+def parse(option_id: str, verbs: Mapping[str, Schema]) -> tuple[str, dict[str, Arg]]: ...
+
+
+def parse(option_id: str, verbs: Mapping[str, Schema] = VERBS) -> tuple[str, dict[str, Any]]:
     """The verb and typed arguments of an id: the one place that reads an id.
+
+    ``verbs`` is the verb table (the game's :data:`VERBS` unless another is given); a place
+    argument, always the last, is everything after the arguments before it, read by
+    :func:`~.places.parse_place`.
 
     Raises:
         ActionIdError: not a string, an unknown verb, or arguments that do not fit the verb.
@@ -146,13 +184,16 @@ def parse(option_id: str) -> tuple[str, dict[str, ArgValue]]:
     if not isinstance(option_id, str):
         raise ActionIdError(f"an option id is a string, not {option_id!r}")
     verb, *parts = option_id.split(":")
-    schema = VERBS.get(verb)
+    schema = verbs.get(verb)
     if schema is None:
         raise ActionIdError(f"{option_id!r}: unknown verb {verb!r}")
+    place_last = bool(schema) and issubclass(schema[-1][1], Place)
+    if place_last and len(parts) > len(schema):  # the place's id holds colons: join it back
+        parts[len(schema) - 1:] = [":".join(parts[len(schema) - 1:])]
     if len(parts) != len(schema):
         want = ":".join([verb, *(f"<{name}>" for name, _ in schema)])
         raise ActionIdError(f"{option_id!r}: the form is {want}")
-    args: dict[str, ArgValue] = {}
+    args: dict[str, Arg] = {}
     for (name, kind), text in zip(schema, parts, strict=True):
         if not text:
             raise ActionIdError(f"{option_id!r}: {name} is empty")
@@ -160,9 +201,23 @@ def parse(option_id: str) -> tuple[str, dict[str, ArgValue]]:
             if not text.isdigit():
                 raise ActionIdError(f"{option_id!r}: {name} must be a whole number")
             args[name] = int(text)
-        else:
+        elif kind is str:
             args[name] = text
+        else:
+            args[name] = _place_arg(option_id, name, kind, text)
     return verb, args
+
+
+def _place_arg(option_id: str, name: str, kind: type, text: str) -> Place:
+    """The place argument ``name`` of an id, read by the place codec and of the kind wanted."""
+    try:
+        place = parse_place(text)
+    except PlaceError as exc:
+        raise ActionIdError(f"{option_id!r}: {name}: {exc}") from exc
+    if not isinstance(place, kind):
+        raise ActionIdError(f"{option_id!r}: {name} must be a {kind.__name__} place, not "
+                            f"{text!r}")
+    return place
 
 
 class _OptionFields(NamedTuple):

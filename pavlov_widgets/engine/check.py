@@ -222,12 +222,15 @@ class Problem(NamedTuple):
         rule: the rulebook section broken ("" when none applies).
         subject: the counter the problem is about, as a person names it (``"Chekhov"``),
             where ``text`` does not name it; "" otherwise.
+        plain: the whole problem in a person's words, where ``text`` speaks of the state's
+            fields (``"resuming at counter_moves"``); "" when ``text`` says it well.
     """
 
     field: str
     text: str
     rule: str = ""
     subject: str = ""
+    plain: str = ""
 
     def __str__(self) -> str:
         return f"{self.field}: {self.text} ({self.rule})" if self.rule else (
@@ -235,9 +238,11 @@ class Problem(NamedTuple):
 
     def sentence(self) -> str:
         """The problem as a sentence for a learner: its subject, what is wrong, the rule."""
-        text = f"{self.subject}: {self.text}" if self.subject else self.text
+        text = self.plain or (f"{self.subject}: {self.text}" if self.subject else self.text)
         text = text[:1].upper() + text[1:]
-        return f"{text} ({self.rule})." if self.rule else f"{text}."
+        if self.rule and not self.plain:
+            text = f"{text} ({self.rule})"
+        return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
 class _Report:

@@ -43,7 +43,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .check import problems as state_problems
+from .check import Problem, problem_list
 from .components import COLOURS, Components, default_components
 from .errors import PavlovError, PositionError
 from .game import Game
@@ -111,6 +111,16 @@ Communications) or the Command Team (4.0), three otherwise."""
 
 _OFF_BOARD = ("stock", "removed")
 _FIXED_TOKEN_PLACES = ("stock", "removed", "supplies", "staging")
+_RESUME_WORDS: dict[str, str] = {
+    "turn_start": "the start of the turn",
+    "soviet_cards": "the Soviet Card Phase",
+    "wehrmacht_start": "the start of the Wehrmacht Card Phase",
+    "wehrmacht": "the next Wehrmacht card",
+    "counter_moves": "the moves of the Soviet Counter Phase",
+    "counter_actions": "the actions of the Soviet Counter Phase",
+    "steps": "the rule steps given",
+}
+"""Where play resumes (:data:`RESUME_POINTS`), as a problem says it to a person."""
 _MARKERS = ("action", "command")
 
 
@@ -1123,7 +1133,20 @@ class Position:
     # --- the game ------------------------------------------------------------------------
 
     def problems(self) -> list[str]:
-        """Everything that makes this position impossible ([] when it can be played)."""
+        """Everything that makes this position impossible ([] when it can be played).
+
+        Each names the field and the rule (``"weapons.dp-1: the DP is alone on position G2;
+        ..."``); :meth:`problem_list` gives the same problems as :class:`~.check.Problem`
+        values, whose :meth:`~.check.Problem.sentence` says each to a learner.
+        """
+        return [str(p) for p in self._build()[1]]
+
+    def problem_list(self) -> list[Problem]:
+        """The problems of :meth:`problems` as values: field, text, rule and plain words.
+
+        ``[p.sentence() for p in pos.problem_list()]`` says them to a person, without the
+        state's field names.
+        """
         return self._build()[1]
 
     def game(self, auto_roll: bool = True) -> Game:
@@ -1142,19 +1165,19 @@ class Position:
             )
         return Game(state, self.components, self.settings, auto_roll=auto_roll)
 
-    def _build(self) -> tuple[GameState, list[str]]:
+    def _build(self) -> tuple[GameState, list[Problem]]:
         """A copy of the state with play scheduled from the resume point, and its problems."""
         s = self.state.copy()
         s.pending = None
         problems = self._schedule(s)
         problems += self._card_problems(s)
-        problems += state_problems(s, self.components, self.settings)
+        problems += problem_list(s, self.components, self.settings)
         return s, problems
 
-    def _schedule(self, s: GameState) -> list[str]:
+    def _schedule(self, s: GameState) -> list[Problem]:
         """Put the rule steps of the resume point on the stack; the problems of the point."""
         point = self.point
-        problems: list[str] = []
+        problems: list[Problem] = []
         frames: list[str]
         if point == "steps":
             s.stack = [dict(f) for f in reversed(self._frames)]
@@ -1180,17 +1203,22 @@ class Position:
             rest = _REST_OF_TURN[point] if self._rest_of_turn else []
             s.stack = [{"op": op} for op in [*rest, *reversed(frames)]]
         where = "the resume point" if point == "steps" else f"resuming at {point}"
+        cards = plural(len(s.hand), "card")
         if s.hand and phase != "soviet_cards":
-            problems.append(
-                f"hand: {plural(len(s.hand), 'card')} {where}; every card drawn is discarded at "
-                "the end of the Soviet Card Phase (2.3) and only the next one draws (2.1)"
-            )
+            rule = ("every card drawn is discarded at the end of the Soviet Card Phase (2.3) "
+                    "and only the next one draws (2.1)")
+            problems.append(Problem(
+                "hand", f"{cards} {where}; {rule}",
+                plain=f"The hand holds {cards} but play resumes at {_RESUME_WORDS[point]}; "
+                      f"{rule}"))
         elif len(s.hand) > HAND_SIZE:
-            problems.append(f"hand: {len(s.hand)} cards; a hand holds at most {HAND_SIZE}, the "
-                            "cards a Soviet Card Phase draws (2.1 Draw Four Cards)")
+            rule = (f"a hand holds at most {HAND_SIZE}, the cards a Soviet Card Phase draws "
+                    "(2.1 Draw Four Cards)")
+            problems.append(Problem("hand", f"{len(s.hand)} cards; {rule}",
+                                    plain=f"The hand holds {len(s.hand)} cards; {rule}"))
         return problems
 
-    def _soviet_cards(self, s: GameState, problems: list[str]) -> list[str]:
+    def _soviet_cards(self, s: GameState, problems: list[Problem]) -> list[str]:
         used = len(s.hand_used)
         if self._actions is None and not used:
             # the phase starts: the hand's cards are drawn first, then up to four (2.1), and
@@ -1205,7 +1233,7 @@ class Position:
                     grants, "2.2 Take up to Three Actions")
         return ["card_actions", "card_phase_end"]
 
-    def _counter_moves(self, s: GameState, problems: list[str]) -> list[str]:
+    def _counter_moves(self, s: GameState, problems: list[Problem]) -> list[str]:
         moved = len(s.moved)
         if self._moves is None and not moved:
             return ["counter_phase"]  # the phase starts: 4.0 Command Team decides
@@ -1216,7 +1244,7 @@ class Position:
                     grants, "4.0 Move")
         return ["move_loop", "counter_actions_start", "counter_phase_end"]
 
-    def _counter_actions(self, s: GameState, problems: list[str]) -> list[str]:
+    def _counter_actions(self, s: GameState, problems: list[Problem]) -> list[str]:
         acted = sum(1 for c in s.soviet.values() if c.marker == "action")
         grants = self._grants(s, "counter_phase")
         s.actions_left = grants - acted if self._actions is None else self._actions
@@ -1236,20 +1264,24 @@ class Position:
         STEPS[op](Engine(scratch, self.components, self.settings), {"op": op})
         return scratch.actions_left
 
-    def _card_problems(self, s: GameState) -> list[str]:
+    def _card_problems(self, s: GameState) -> list[Problem]:
         """Problems of the variant cards in play that only a position can have (7.2)."""
         problems = []
         level = self.settings.tactics
         most = {"none": 0, "veteran": 1, "elite": 2}[level]
         if len(s.tactics_in_play) > most:
-            problems.append(f"tactics_in_play: {len(s.tactics_in_play)} cards; {level} has "
-                            f"at most {most} in play (7.2)")
+            n = len(s.tactics_in_play)
+            limit = (f"{level.capitalize()} Tactics has at most {most}" if most
+                     else "the Tactics variant is off")
+            problems.append(Problem(
+                "tactics_in_play", f"{n} cards; {level} has at most {most} in play (7.2)",
+                plain=f"{plural(n, 'Tactics card')} in play; {limit} (7.2 Tactics Cards)"))
         return problems
 
 
 def _check_left(
-    problems: list[str], field: str, left: int, used: int, what: tuple[str, str], grants: int,
-    rule: str
+    problems: list[Problem], field: str, left: int, used: int, what: tuple[str, str],
+    grants: int, rule: str
 ) -> None:
     """Add a problem if ``left`` plus ``used`` is not within what a phase can grant.
 
@@ -1257,13 +1289,20 @@ def _check_left(
     """
     noun, rest = what
     what_used = f"{plural(used, noun)} {rest}"
+    kind = "moves" if field == "moves_left" else "actions"
     if left < 0:
-        problems.append(f"{field}: {what_used}, more than the {grants} this phase grants "
-                        f"({rule})")
+        text = f"{what_used}, more than the {grants} this phase grants"
+        problems.append(Problem(field, f"{text} ({rule})",
+                                plain=f"{what_used}, more than the {grants} {kind} this "
+                                      f"phase grants ({rule})"))
     elif left + used > MOST_A_PHASE:
-        problems.append(f"{field}: {left} left and {what_used} make {left + used}; a phase "
-                        f"grants at most {MOST_A_PHASE} ({rule}; 4 only with Improved "
-                        "Communications or the Command Team)")
+        problems.append(Problem(
+            field, f"{left} left and {what_used} make {left + used}; a phase grants at most "
+                   f"{MOST_A_PHASE} ({rule}; 4 only with Improved Communications or the "
+                   "Command Team)",
+            plain=f"{plural(left, kind[:-1])} left and {what_used} make {left + used}; a "
+                  f"phase grants at most {MOST_A_PHASE} {kind} ({rule}; 4 only with Improved "
+                  "Communications or the Command Team)"))
 
 
 def _nearest(word: str, known: Iterable[str]) -> str:

@@ -7,6 +7,13 @@ button in the bar) and a *preview* game to draw the position from. The board sen
 of the option clicked back to :meth:`Editor.choose`; the editor applies it with the
 Position's own validating setters.
 
+Every option is a verb of :data:`EDIT_VERBS` with typed arguments, and its id is written and
+read by the engine's one option-id codec (:func:`~pavlov_widgets.engine.actions.encode`,
+:func:`~pavlov_widgets.engine.actions.parse`): ``"put:R2"``, ``"wput:4:1:riflemen"``,
+``"tokplace:box:suppress:red"``; the places an option glows on are typed places
+(:mod:`pavlov_widgets.engine.places`). The palette's ids, ``tool:<tool>`` and
+``act:<action>``, are what the board's JavaScript knows the palette by.
+
 The palette (:data:`TOOLS`, then :data:`ACTIONS`) is always in the bar. A tool makes the
 places it applies to glow; a place with several possibilities opens the board's menu (which
 Wehrmacht counter to put on an empty circle, which Defense value). The tools cover what a
@@ -23,7 +30,7 @@ occupied circle, no token left in the stock, a Defense off its track) changes no
 its message is :attr:`Editor.error`. A position that every setter accepted may still be
 impossible as a whole (two counters on one position, a weapon without its crew, a hand
 at the wrong moment): such a position is kept, so that it can be fixed one field at a
-time, :meth:`Editor.problems` lists why (the engine's words), and "Play from here" refuses
+time, :meth:`Editor.problems` says why in plain sentences, and "Play from here" refuses
 it with the engine's :class:`~pavlov_widgets.engine.errors.PositionError` until it is fixed.
 Edits can be undone and redone (:meth:`Editor.undo`, :meth:`Editor.redo`).
 """
@@ -35,7 +42,26 @@ from collections.abc import Callable
 from typing import Any
 
 from pavlov_widgets.engine import Game, Position, PositionError
+from pavlov_widgets.engine.actions import Arg, Schema, encode, parse
 from pavlov_widgets.engine.check import token_places
+from pavlov_widgets.engine.places import (
+    RESERVES_BOX,
+    WEHRMACHT_SLOT,
+    Card,
+    Counter,
+    Defense,
+    Location,
+    Place,
+    Square,
+    StockCounter,
+    StockWeapon,
+    TrackCircle,
+    Weapon,
+    board_place,
+    loc_key,
+    place_name,
+    token_place,
+)
 
 TOOLS: dict[str, str] = {
     "soviet": "Soviet counter",
@@ -117,6 +143,56 @@ _RESUME_PHASE: dict[str, str] = {
 _ON_BOARD_EXCEPT = ("stock", "removed")
 _COPY = re.compile(r",? copy \d+\)$")
 
+EDIT_VERBS: dict[str, Schema] = {
+    # the palette, always offered (the board's JavaScript knows tool:* and act:* by their verb)
+    "tool": (("tool", str),),  # choose a tool of TOOLS
+    "act": (("action", str),),  # a palette action of ACTIONS, which the board carries out
+    "cancel": (),  # let go of what the tool picked
+    # Soviet counters and weapons (1.2, 4.0 Weapons)
+    "pick": (("item", str),),  # a Soviet counter or weapon to place or move
+    "put": (("where", str),),  # where it goes: a combat position, reserves, stock, removed
+    # Wehrmacht counters on the tracks (3.0 Place Wehrmacht Counter)
+    "wput": (("track", int), ("circle", int), ("kind", str)),  # a counter of a type, placed
+    "wpick": (("track", int), ("circle", int)),  # the counter on a circle, to move
+    "wmove": (("track", int), ("circle", int)),  # ... to this empty circle
+    "wdel": (("track", int), ("circle", int)),  # the counter on a circle back to the stock
+    # tokens (Setup 9)
+    "tokplace": (("place", Place),),  # a place that holds tokens, drawn where it is
+    "tok": (("sign", str), ("kind", str)),  # "+": one more from the stock; "-": one back
+    # Disrupted (2.0) and Exhausted (4.0)
+    "dis": (("counter", str),),  # a counter's Disrupted token on or off
+    "disloc": (("loc", int),),  # a Volga location's Disrupted token on or off
+    "exh": (("counter", str),),  # a counter to its Exhausted side or back
+    # back to the stock (1.2)
+    "rm": (("place", Place),),  # a Soviet counter, weapon or track circle
+    # Defense tracks (1.2)
+    "def": (("colour", str), ("value", int)),
+    # cards (2.1, 3.0)
+    "cards": (("pile", str),),  # what to set: "hand", "soviet", "wehrmacht"
+    "hand-in": (("card", str),),  # a Soviet card into the hand
+    "hand-out": (("card", str),),  # a card of the hand back on top of the Soviet deck
+    "hand-used": (("card", str),),  # a card of the hand used this phase, or not
+    "stop": (("card", str),),  # a Soviet card on top of the Soviet deck
+    "wnext": (("card", str),),  # a Wehrmacht card on top of its deck
+    # where play resumes (1.1 Sequence of Play)
+    "resume": (("point", str),),  # a point of RESUME_POINTS but "wehrmacht"
+    "resume-wehrmacht": (("cards", int),),  # the next Wehrmacht card, so many still to come
+    "turn": (("step", str),),  # "+": one turn later; "-": one earlier
+}
+"""The editor's verbs and their arguments, for :func:`~pavlov_widgets.engine.actions.encode`
+and :func:`~pavlov_widgets.engine.actions.parse` (the engine's one option-id codec): every id
+the editor offers is written and read by it (``"put:R2"``, ``"wput:4:1:riflemen"``,
+``"rm:track:5:2"``, ``"tokplace:box:suppress:red"``)."""
+
+_PICKS = ("pick", "wpick", "tokplace", "cards")
+"""The verbs that pick something for the tool's next click (nothing changes yet)."""
+_DONE_WITH_PICK = ("put", "wmove", "stop", "wnext")
+"""Edits after which the tool lets go of what it picked (hand-in and tokens go on adding)."""
+
+Picked = str | Place
+"""What a tool has picked: a Soviet counter's or weapon's id, a track circle, a place that
+holds tokens, or a pile of cards ("hand", "soviet", "wehrmacht"); "" for nothing."""
+
 
 class EditError(ValueError):
     """An option id the editor does not offer now (nothing was changed)."""
@@ -134,7 +210,7 @@ class Editor:
         position: the position to edit; it is copied, so the caller's object is not changed.
 
     Example:
-        >>> from pavlov_widgets.engine.positions import Position
+        >>> from pavlov_widgets.engine import Position
         >>> ed = Editor(Position())
         >>> ed.choose("tool:defense")
         ''
@@ -152,8 +228,8 @@ class Editor:
         """The position being edited (replaced, never half changed, by each edit)."""
         self.tool = ""
         """The tool chosen (a key of :data:`TOOLS`), or ""."""
-        self.picked = ""
-        """What the tool has picked (a counter, a place, a circle), or ""."""
+        self.picked: Picked = ""
+        """What the tool has picked (see :data:`Picked`), or ""."""
         self.error = ""
         """Why the last edit was refused (the Position's message), or ""."""
         self.log: list[str] = []
@@ -179,12 +255,18 @@ class Editor:
 
     def tool_option_id(self) -> str:
         """The id of the palette option of the tool chosen (``"tool:soviet"``), "" for none."""
-        return f"tool:{self.tool}" if self.tool else ""
+        return encode("tool", {"tool": self.tool}, EDIT_VERBS) if self.tool else ""
 
     def problems(self) -> list[str]:
-        """Why the position cannot be played as it is ([] when it can), in the engine's words."""
+        """Why the position cannot be played as it is ([] when it can), as plain sentences.
+
+        Each says what is wrong and the rule, for a learner, without the state's field names
+        (:meth:`~pavlov_widgets.engine.check.Problem.sentence`); ``position.problems()`` gives
+        the same problems with their fields, for code.
+        """
         if self._problems is None or self._problems[0] != self.rev:
-            self._problems = (self.rev, self.position.problems())
+            self._problems = (self.rev,
+                              [p.sentence() for p in self.position.problem_list()])
         return list(self._problems[1])
 
     def preview(self) -> Game:
@@ -228,8 +310,8 @@ class Editor:
         ``act:*``), which is always offered.
         """
         prompt, options = self._tool_options()
-        palette = [_opt(f"tool:{t}", label) for t, label in TOOLS.items()]
-        palette += [_opt(f"act:{a}", label) for a, label in ACTIONS.items()]
+        palette = [_opt("tool", label, tool=t) for t, label in TOOLS.items()]
+        palette += [_opt("act", label, action=a) for a, label in ACTIONS.items()]
         return {
             "kind": "decision",
             "op": "edit",
@@ -249,15 +331,13 @@ class Editor:
         p = self.picked
         if not p:
             return []
+        if isinstance(p, Place):  # a circle of a track, a place that holds tokens
+            return [p.id] if self.tool in ("wehrmacht", "token") else []
         state = self.position.state
         if self.tool == "soviet" and state.soviet[p].where not in _ON_BOARD_EXCEPT:
-            return [f"counter:{p}"]
+            return [Counter(p).id]
         if self.tool == "weapon" and state.weapons[p] not in _ON_BOARD_EXCEPT:
-            return [f"weapon:{p}"]
-        if self.tool == "wehrmacht":
-            return [f"track:{p}"]
-        if self.tool == "token":
-            return [_place_region(p)]
+            return [Weapon(p).id]
         return []
 
     def _tool_options(self) -> tuple[str, list[dict[str, Any]]]:
@@ -288,17 +368,17 @@ class Editor:
     def _square_options(self, what: str) -> list[dict[str, Any]]:
         """Where a counter or weapon can go: every position, the Reserves, stock, removed."""
         board = self.position.components.board
-        out = [_opt(f"put:{sq.id}", f"Put {what} on {sq.label}", f"square:{sq.id}")
+        out = [_opt("put", f"Put {what} on {sq.label}", Square(sq.id), where=sq.id)
                for sq in board.squares]
-        out.append(_opt("put:reserves", f"Put {what} in the Reserves", "box:reserves"))
-        out.append(_opt("put:stock", f"{what}: back to the stock"))
-        out.append(_opt("put:removed", f"{what}: a casualty (out of the game)"))
+        out.append(_opt("put", f"Put {what} in the Reserves", RESERVES_BOX, where="reserves"))
+        out.append(_opt("put", f"{what}: back to the stock", where="stock"))
+        out.append(_opt("put", f"{what}: a casualty (out of the game)", where="removed"))
         out.append(_opt("cancel", "Pick another"))
         return out
 
     def _soviet_options(self) -> tuple[str, list[dict[str, Any]]]:
         state = self.position.state
-        if self.picked:
+        if isinstance(self.picked, str) and self.picked:
             name = self._name(self.picked)
             return (f"Where does {name} go? Click a position or the Reserves box",
                     self._square_options(name))
@@ -306,16 +386,16 @@ class Editor:
         for cid, c in state.soviet.items():
             name = self._name(cid)
             if c.where == "stock":
-                out.append(_opt(f"pick:{cid}", f"Place {name}", f"stock-soviet:{cid}"))
+                out.append(_opt("pick", f"Place {name}", StockCounter(cid), item=cid))
             elif c.where == "removed":
-                out.append(_opt(f"pick:{cid}", f"{name} (casualty): bring back"))
+                out.append(_opt("pick", f"{name} (casualty): bring back", item=cid))
             else:
-                out.append(_opt(f"pick:{cid}", f"Move {name}", f"counter:{cid}"))
+                out.append(_opt("pick", f"Move {name}", Counter(cid), item=cid))
         return TOOL_HELP["soviet"], out
 
     def _weapon_options(self) -> tuple[str, list[dict[str, Any]]]:
         state = self.position.state
-        if self.picked:
+        if isinstance(self.picked, str) and self.picked:
             name = self._name(self.picked)
             return (f"Where does the {name} go? Click a position or the Reserves box",
                     self._square_options(name))
@@ -323,64 +403,71 @@ class Editor:
         for wid, where in state.weapons.items():
             name = self._name(wid)
             if where == "stock":
-                out.append(_opt(f"pick:{wid}", f"Place the {name}", f"stock-weapon:{wid}"))
+                out.append(_opt("pick", f"Place the {name}", StockWeapon(wid), item=wid))
             elif where == "removed":
-                out.append(_opt(f"pick:{wid}", f"{name} (lost): bring back"))
+                out.append(_opt("pick", f"{name} (lost): bring back", item=wid))
             else:
-                out.append(_opt(f"pick:{wid}", f"Move the {name}", f"weapon:{wid}"))
+                out.append(_opt("pick", f"Move the {name}", Weapon(wid), item=wid))
         return TOOL_HELP["weapon"], out
 
-    def _circles(self) -> list[tuple[int, int, str]]:
-        """Every circle of the tracks: (track, circle, the Wehrmacht counter on it or "")."""
-        return [(t, n, wid) for t, track in enumerate(self.position.state.tracks, 1)
+    def _circles(self) -> list[tuple[TrackCircle, str]]:
+        """Every circle of the tracks, with the Wehrmacht counter on it or ""."""
+        return [(TrackCircle(t, n), wid) for t, track in enumerate(self.position.state.tracks, 1)
                 for n, wid in enumerate(track, 1)]
 
     def _wehrmacht_options(self) -> tuple[str, list[dict[str, Any]]]:
         comps = self.position.components
-        if self.picked:
-            wid = self._on_circle(self.picked)
-            kind = comps.wehrmacht_type_of(wid).name
-            out = [_opt(f"wmove:{t}:{n}", f"Move the {kind} here", f"track:{t}:{n}")
-                   for t, n, there in self._circles() if not there]
+        if isinstance(self.picked, TrackCircle):
+            here = self.picked
+            kind = comps.wehrmacht_type_of(_on_circle(self.position, here)).name
+            out = [_opt("wmove", f"Move the {kind} here", circle, track=circle.track,
+                        circle=circle.circle)
+                   for circle, there in self._circles() if not there]
             out.append(_opt("cancel", "Pick another"))
-            return (f"Where does the {kind} on track {self.picked.replace(':', ', circle ')} "
-                    "go? Click an empty circle", out)
-        on_board = {w for _, _, w in self._circles() if w}
+            return (f"Where does the {kind} on {place_name(here, comps)} go? Click an empty "
+                    "circle", out)
+        on_board = {w for _, w in self._circles() if w}
         free = [tid for tid, ids in comps.wehrmacht_counters_by_type.items()
                 if any(w not in on_board for w in ids)]
         out = []
-        for t, n, wid in self._circles():
-            region = f"track:{t}:{n}"
+        for circle, wid in self._circles():
+            at = {"track": circle.track, "circle": circle.circle}
             if wid:
                 kind = comps.wehrmacht_type_of(wid).name
-                out.append(_opt(f"wpick:{t}:{n}", f"Move this {kind}", region))
-                out.append(_opt(f"wdel:{t}:{n}", f"Remove this {kind}", region))
+                out.append(_opt("wpick", f"Move this {kind}", circle, **at))
+                out.append(_opt("wdel", f"Remove this {kind}", circle, **at))
             else:
-                out += [_opt(f"wput:{t}:{n}:{tid}",
-                             f"Place {comps.wehrmacht_types[tid].name}", region)
+                out += [_opt("wput", f"Place {comps.wehrmacht_types[tid].name}", circle,
+                             kind=tid, **at)
                         for tid in free]
         return TOOL_HELP["wehrmacht"], out
 
-    def _on_circle(self, spot: str) -> str:
-        t, _, n = spot.partition(":")
-        return self.position.state.tracks[int(t) - 1][int(n) - 1]
-
-    def _token_places(self) -> list[str]:
+    def _token_places(self) -> list[Place]:
         """The places tokens can be set on, in board order (not the stock or removed)."""
-        return [p for p in token_places(self.position.components)
-                if p not in ("stock", "removed")]
+        out = []
+        for key in token_places(self.position.components):
+            place = board_place(key)
+            if place is not None:
+                out.append(place)
+        return out
 
     def _token_options(self) -> tuple[str, list[dict[str, Any]]]:
         pos = self.position
         names = Position.names("token_places", pos.components)
-        places = [_opt(f"tokplace:{p}", f"Set the tokens on {names.get(p, p)}",
-                       _place_region(p)) for p in self._token_places()]
-        if not self.picked:
+
+        def called(place: Place) -> str:
+            key = token_place(place) or ""
+            return names.get(key, place_name(place, pos.components))
+
+        places = [_opt("tokplace", f"Set the tokens on {called(p)}", p, place=p)
+                  for p in self._token_places()]
+        if not isinstance(self.picked, Place):
             return TOOL_HELP["token"], places
         place = self.picked
-        held = {k: n for k, n in pos.state.tokens.get(place, {}).items() if n}
+        key = token_place(place) or ""
+        held = {k: n for k, n in pos.state.tokens.get(key, {}).items() if n}
         stock = pos.state.tokens["stock"]
-        allowed = token_places(pos.components)[place]
+        allowed = token_places(pos.components)[key]
         kinds = [k for k in pos.components.tokens
                  if (allowed is None or k in allowed or k in held) and k not in ("action",
                                                                                  "command")]
@@ -389,12 +476,12 @@ class Editor:
         for kind in kinds:
             n = held.get(kind, 0)
             name = tokens[kind].name
-            out.append(_opt(f"tok:+:{kind}", f"+ {name} ({n} here, {stock.get(kind, 0)} in "
-                                             "stock)"))
+            out.append(_opt("tok", f"+ {name} ({n} here, {stock.get(kind, 0)} in stock)",
+                            sign="+", kind=kind))
             if n:
-                out.append(_opt(f"tok:-:{kind}", f"− {name}"))
+                out.append(_opt("tok", f"− {name}", sign="-", kind=kind))
         now = ", ".join(f"{tokens[k].name} {n}" for k, n in held.items()) or "no tokens"
-        return (f"Tokens on {names.get(place, place)}: {now}. + takes one from the stock, "
+        return (f"Tokens on {called(place)}: {now}. + takes one from the stock, "
                 "− puts one back", out + places)
 
     def _counters_on_board(self) -> list[str]:
@@ -408,32 +495,36 @@ class Editor:
             name = self._name(cid)
             label = (f"Take the Disrupted token off {name}" if state.soviet[cid].disrupted
                      else f"Disrupt {name}")
-            out.append(_opt(f"dis:{cid}", label, f"counter:{cid}"))
+            out.append(_opt("dis", label, Counter(cid), counter=cid))
         for n in self.position.components.board.location_names:
-            on = state.tokens.get(f"loc:{n}", {}).get("disrupted", 0)
+            on = state.tokens.get(loc_key(n), {}).get("disrupted", 0)
             label = (f"Take the Disrupted token off location {n}" if on
                      else f"Disrupt location {n}")
-            out.append(_opt(f"disloc:{n}", label, f"loc:{n}"))
+            out.append(_opt("disloc", label, Location(n), loc=n))
         return TOOL_HELP["disrupted"], out
 
     def _exhausted_options(self) -> tuple[str, list[dict[str, Any]]]:
         state = self.position.state
-        out = [_opt(f"exh:{cid}", (f"Turn {self._name(cid)} to its front"
-                                   if state.soviet[cid].exhausted
-                                   else f"Exhaust {self._name(cid)}"), f"counter:{cid}")
+        out = [_opt("exh", (f"Turn {self._name(cid)} to its front"
+                            if state.soviet[cid].exhausted
+                            else f"Exhaust {self._name(cid)}"), Counter(cid), counter=cid)
                for cid in self._counters_on_board()]
         return TOOL_HELP["exhausted"], out
 
     def _remove_options(self) -> tuple[str, list[dict[str, Any]]]:
         state, comps = self.position.state, self.position.components
-        out = [_opt(f"rm:counter:{cid}", f"Remove {self._name(cid)} (back to the stock)",
-                    f"counter:{cid}") for cid in self._counters_on_board()]
-        out += [_opt(f"rm:weapon:{wid}", f"Remove the {self._name(wid)} (back to the stock)",
-                     f"weapon:{wid}")
-                for wid, where in state.weapons.items() if where not in _ON_BOARD_EXCEPT]
-        out += [_opt(f"rm:track:{t}:{n}",
-                     f"Remove the {comps.wehrmacht_type_of(wid).name}", f"track:{t}:{n}")
-                for t, n, wid in self._circles() if wid]
+        out = []
+        for cid in self._counters_on_board():
+            out.append(_opt("rm", f"Remove {self._name(cid)} (back to the stock)",
+                            Counter(cid), place=Counter(cid)))
+        for wid, where in state.weapons.items():
+            if where not in _ON_BOARD_EXCEPT:
+                out.append(_opt("rm", f"Remove the {self._name(wid)} (back to the stock)",
+                                Weapon(wid), place=Weapon(wid)))
+        for circle, wid in self._circles():
+            if wid:
+                out.append(_opt("rm", f"Remove the {comps.wehrmacht_type_of(wid).name}",
+                                circle, place=circle))
         return TOOL_HELP["remove"], out
 
     def _defense_options(self) -> tuple[str, list[dict[str, Any]]]:
@@ -443,8 +534,8 @@ class Editor:
         for colour in defense:
             for n in range(board.defense_min, board.defense_max + 1):
                 now = " (now)" if defense[colour] == n else ""
-                out.append(_opt(f"def:{colour}:{n}", f"{colour.capitalize()} Defense {n}{now}",
-                                f"defense:{colour}"))
+                out.append(_opt("def", f"{colour.capitalize()} Defense {n}{now}",
+                                Defense(colour), colour=colour, value=n))
         return TOOL_HELP["defense"], out
 
     def _cards_options(self) -> tuple[str, list[dict[str, Any]]]:
@@ -455,11 +546,11 @@ class Editor:
         if self.picked == "hand":
             cards = [c for c in soviet_names if c not in state.hand]
             return ("Add a Soviet card to the hand (2.1: a hand holds up to four)",
-                    [_opt(f"hand-in:{c}", soviet_names[c]) for c in cards] + [back])
+                    [_opt("hand-in", soviet_names[c], card=c) for c in cards] + [back])
         if self.picked == "soviet":
             cards = [c for c in soviet_names if c not in state.hand]
             return ("Put a Soviet card on top of the Soviet deck: the next one drawn (2.1)",
-                    [_opt(f"stop:{c}", soviet_names[c]) for c in cards] + [back])
+                    [_opt("stop", soviet_names[c], card=c) for c in cards] + [back])
         if self.picked == "wehrmacht":
             seen: set[str] = set()
             out = []
@@ -467,30 +558,30 @@ class Editor:
                 label = _COPY.sub(")", wehrmacht_names.get(c, c))
                 if label not in seen:
                     seen.add(label)
-                    out.append(_opt(f"wnext:{c}", label))
+                    out.append(_opt("wnext", label, card=c))
             return ("Put a Wehrmacht card on top of its deck: the next one revealed (3.0); "
                     "resume at 'Next Wehrmacht card' to resolve it first", [*out, back])
         out = []
         for c in state.hand:
             used = c in state.hand_used
-            out.append(_opt(f"hand-out:{c}", "Take it out of the hand", f"card:{c}"))
-            out.append(_opt(f"hand-used:{c}", "Mark it not used" if used
-                            else "Mark it used this phase", f"card:{c}"))
-        out.append(_opt("cards:hand", "Add to the hand…"))
-        out.append(_opt("cards:soviet", "Top of the Soviet deck…"))
-        out.append(_opt("cards:wehrmacht", "Next Wehrmacht card…", "card:wehrmacht"))
+            out.append(_opt("hand-out", "Take it out of the hand", Card(c), card=c))
+            out.append(_opt("hand-used", "Mark it not used" if used
+                            else "Mark it used this phase", Card(c), card=c))
+        out.append(_opt("cards", "Add to the hand…", pile="hand"))
+        out.append(_opt("cards", "Top of the Soviet deck…", pile="soviet"))
+        out.append(_opt("cards", "Next Wehrmacht card…", WEHRMACHT_SLOT, pile="wehrmacht"))
         return TOOL_HELP["cards"], out
 
     def _resume_options(self) -> tuple[str, list[dict[str, Any]]]:
         out = []
         for point, label in RESUME_LABELS.items():
             if point == "wehrmacht":
-                out += [_opt(f"resume:wehrmacht:{n}", f"{label} ({n} to come)")
+                out += [_opt("resume-wehrmacht", f"{label} ({n} to come)", cards=n)
                         for n in (3, 2, 1)]
             else:
-                out.append(_opt(f"resume:{point}", label))
-        out.append(_opt("turn:-", "Turn −1"))
-        out.append(_opt("turn:+", "Turn +1"))
+                out.append(_opt("resume", label, point=point))
+        out.append(_opt("turn", "Turn −1", step="-"))
+        out.append(_opt("turn", "Turn +1", step="+"))
         return f"Play resumes at {self.resume_text()}. Change it:", out
 
     # --- acting on a chosen option ----------------------------------------------------
@@ -510,33 +601,27 @@ class Editor:
                 f"{option_id!r} is not one of the editor's options now (tool: "
                 f"{TOOLS.get(self.tool, 'none')}); nothing was changed."
             )
-        verb, _, rest = option_id.partition(":")
+        verb, args = parse(option_id, EDIT_VERBS)
         if verb == "act":
-            return rest
+            return _str(args, "action")
         self.error = ""
         if verb == "tool":
-            self._select(rest)
-            return ""
-        if verb == "cancel":
+            self.tool, self.picked = _str(args, "tool"), ""
+        elif verb == "cancel":
             self.picked = ""
-            self.rev += 1
+        elif verb in _PICKS:
+            self.picked = _picked(verb, args)
+        else:
+            self._edit(verb, args)
             return ""
-        if verb in ("pick", "wpick", "tokplace", "cards"):
-            self.picked = rest
-            self.rev += 1
-            return ""
-        self._edit(verb, rest)
+        self.rev += 1
         return ""
 
-    def _select(self, tool: str) -> None:
-        self.tool, self.picked = tool, ""
-        self.rev += 1
-
-    def _edit(self, verb: str, rest: str) -> None:
+    def _edit(self, verb: str, args: dict[str, Arg]) -> None:
         """Apply one edit to a copy; keep it only if the Position accepts it."""
         work = copy_position(self.position)
         try:
-            said = self._apply(work, verb, rest)
+            said = self._apply(work, verb, args)
         except PositionError as exc:
             self.error = f"Refused: {_sentence(str(exc))} Nothing was changed."
             self.rev += 1
@@ -545,100 +630,115 @@ class Editor:
         self._redo.clear()
         self.position = work
         self.log.append(said)
-        if verb in ("put", "wmove", "stop", "wnext"):
-            self.picked = ""  # done with what was picked (hand-in and tokens go on adding)
+        if verb in _DONE_WITH_PICK:
+            self.picked = ""
         self.rev += 1
 
-    def _apply(self, pos: Position, verb: str, rest: str) -> str:
+    def _apply(self, pos: Position, verb: str, args: dict[str, Arg]) -> str:
         """Make one edit on ``pos``; what was done, in words."""
         state, comps = pos.state, pos.components
         if verb == "put":
-            item = self.picked
+            item, where = str(self.picked), _str(args, "where")
             if item in comps.soviet_counters:
                 c = state.soviet[item]
-                keep = rest not in _ON_BOARD_EXCEPT
-                pos.counter(item, rest, exhausted=c.exhausted and keep,
+                keep = where not in _ON_BOARD_EXCEPT
+                pos.counter(item, where, exhausted=c.exhausted and keep,
                             disrupted=c.disrupted and keep, marker=c.marker if keep else "")
             else:
-                pos.weapon(item, rest)
-            return f"{self._name(item)} → {rest}"
-        if verb == "wput":
-            t, n, kind = rest.split(":", 2)
-            pos.wehrmacht(int(t), int(n), kind)
-            return f"{comps.wehrmacht_types[kind].name} on track {t}, circle {n}"
-        if verb == "wmove":
-            t, _, n = rest.partition(":")
-            wid = _take_circle(pos, self.picked)
-            pos.wehrmacht(int(t), int(n), wid)
-            return f"{comps.wehrmacht_type_of(wid).name} moved to track {t}, circle {n}"
-        if verb == "wdel":
-            wid = _take_circle(pos, rest)
-            return f"{comps.wehrmacht_type_of(wid).name} taken off track {rest}"
+                pos.weapon(item, where)
+            return f"{self._name(item)} → {where}"
+        if verb in ("wput", "wmove", "wdel"):
+            circle = TrackCircle(_int(args, "track"), _int(args, "circle"))
+            where = place_name(circle, comps)
+            if verb == "wput":
+                kind = _str(args, "kind")
+                pos.wehrmacht(circle.track, circle.circle, kind)
+                return f"{comps.wehrmacht_types[kind].name} on {where}"
+            if verb == "wmove":
+                assert isinstance(self.picked, TrackCircle)  # wmove is offered once picked
+                wid = _take_circle(pos, self.picked)
+                pos.wehrmacht(circle.track, circle.circle, wid)
+                return f"{comps.wehrmacht_type_of(wid).name} moved to {where}"
+            wid = _take_circle(pos, circle)
+            return f"{comps.wehrmacht_type_of(wid).name} taken off {where}"
         if verb == "tok":
-            sign, _, kind = rest.partition(":")
-            place = self.picked
-            have = state.tokens.get(place, {}).get(kind, 0)
-            pos.set_tokens(kind, place, max(0, have + (1 if sign == "+" else -1)))
-            return f"{comps.tokens[kind].name} {'+' if sign == '+' else '−'}1 on {place}"
+            assert isinstance(self.picked, Place)  # tok is offered once a place is picked
+            sign, kind = _str(args, "sign"), _str(args, "kind")
+            key = token_place(self.picked) or ""
+            have = state.tokens.get(key, {}).get(kind, 0)
+            pos.set_tokens(kind, key, max(0, have + (1 if sign == "+" else -1)))
+            return (f"{comps.tokens[kind].name} {'+' if sign == '+' else '−'}1 on "
+                    f"{place_name(self.picked, comps)}")
         if verb in ("dis", "exh"):
-            c = state.soviet[rest]
+            cid = _str(args, "counter")
+            c = state.soviet[cid]
             exhausted, disrupted = c.exhausted, c.disrupted
             if verb == "dis":
                 disrupted = not disrupted
             else:
                 exhausted = not exhausted
-            pos.counter(rest, c.where, exhausted=exhausted, disrupted=disrupted,
+            pos.counter(cid, c.where, exhausted=exhausted, disrupted=disrupted,
                         marker=c.marker)
             what, on = (("Disrupted", disrupted) if verb == "dis" else ("Exhausted", exhausted))
-            return f"{self._name(rest)}: {what} {'on' if on else 'off'}"
+            return f"{self._name(cid)}: {what} {'on' if on else 'off'}"
         if verb == "disloc":
-            place = f"loc:{rest}"
-            had = state.tokens.get(place, {}).get("disrupted", 0)
-            pos.set_tokens("disrupted", place, 0 if had else 1)
-            return f"location {rest}: Disrupted {'off' if had else 'on'}"
+            loc = _int(args, "loc")
+            had = state.tokens.get(loc_key(loc), {}).get("disrupted", 0)
+            pos.set_tokens("disrupted", loc_key(loc), 0 if had else 1)
+            return f"location {loc}: Disrupted {'off' if had else 'on'}"
         if verb == "rm":
-            what, _, which = rest.partition(":")
-            if what == "counter":
-                pos.counter(which, "stock")
-                return f"{self._name(which)} → stock"
-            if what == "weapon":
-                pos.weapon(which, "stock")
-                return f"{self._name(which)} → stock"
-            wid = _take_circle(pos, which)
-            return f"{comps.wehrmacht_type_of(wid).name} taken off track {which}"
+            place = _place(args, "place")
+            if isinstance(place, Counter):
+                pos.counter(place.counter, "stock")
+                return f"{self._name(place.counter)} → stock"
+            if isinstance(place, Weapon):
+                pos.weapon(place.weapon, "stock")
+                return f"{self._name(place.weapon)} → stock"
+            if isinstance(place, TrackCircle):
+                wid = _take_circle(pos, place)
+                return f"{comps.wehrmacht_type_of(wid).name} taken off {place_name(place, comps)}"
         if verb == "def":
-            colour, _, n = rest.partition(":")
-            pos.defense(colour, int(n))
-            return f"{colour} Defense {n}"
-        if verb == "hand-in":
-            pos.hand(rest)
-            return f"{rest} into the hand"
-        if verb == "hand-out":
-            pos.soviet_on_top(rest)
-            return f"{rest} back on top of the Soviet deck"
-        if verb == "hand-used":
-            if rest in state.hand_used:
-                state.hand_used.remove(rest)
-                return f"{rest} not used"
-            pos.hand(used=[rest])
-            return f"{rest} used"
-        if verb == "stop":
-            pos.soviet_on_top(rest)
-            return f"{rest} on top of the Soviet deck"
-        if verb == "wnext":
-            pos.wehrmacht_cards(rest)
-            return f"{rest} on top of the Wehrmacht deck"
+            colour, value = _str(args, "colour"), _int(args, "value")
+            pos.defense(colour, value)
+            return f"{colour} Defense {value}"
+        if verb in ("hand-in", "hand-out", "hand-used", "stop", "wnext"):
+            return self._apply_card(pos, verb, _str(args, "card"))
         if verb == "resume":
-            point, _, cards = rest.partition(":")
-            pos.resume(point, cards=int(cards) if cards else 3)
-            return f"resume at {point}{f' ({cards} to come)' if cards else ''}"
+            point = _str(args, "point")
+            pos.resume(point)
+            return f"resume at {point}"
+        if verb == "resume-wehrmacht":
+            cards = _int(args, "cards")
+            pos.resume("wehrmacht", cards=cards)
+            return f"resume at wehrmacht ({cards} to come)"
         if verb == "turn":
-            turn = state.turn + (1 if rest == "+" else -1)
+            turn = state.turn + (1 if _str(args, "step") == "+" else -1)
             if turn < 1:
                 raise PositionError("turns count from 1")
             state.turn = turn
             return f"turn {turn}"
         raise EditError(f"unknown edit {verb!r}")  # pragma: no cover - ids come from choice()
+
+    @staticmethod
+    def _apply_card(pos: Position, verb: str, card: str) -> str:
+        """Move one card (2.1, 3.0); what was done, in words."""
+        if verb == "hand-in":
+            pos.hand(card)
+            return f"{card} into the hand"
+        if verb == "hand-out":
+            pos.soviet_on_top(card)
+            return f"{card} back on top of the Soviet deck"
+        if verb == "hand-used":
+            if card in pos.state.hand_used:
+                pos.state.hand_used.remove(card)
+                return f"{card} not used"
+            pos.hand(used=[card])
+            return f"{card} used"
+        if verb == "stop":
+            pos.soviet_on_top(card)
+            return f"{card} on top of the Soviet deck"
+        pos.wehrmacht_cards(card)
+        return f"{card} on top of the Wehrmacht deck"
 
     # --- undo --------------------------------------------------------------------------
 
@@ -669,28 +769,50 @@ class Editor:
         self.rev += 1
 
 
-def _opt(oid: str, label: str, *targets: str) -> dict[str, Any]:
-    """One option as the board draws it."""
-    return {"id": oid, "label": label, "targets": list(targets)}
+def _opt(verb: str, label: str, *targets: Place, **args: Arg) -> dict[str, Any]:
+    """One option as the board draws it: its id written by the codec, the places it glows on."""
+    return {"id": encode(verb, args, EDIT_VERBS), "label": label,
+            "targets": [t.id for t in targets]}
 
 
-def _place_region(place: str) -> str:
-    """The board region a token place is drawn on."""
-    if place.startswith("loc:"):
-        return place
-    if place.startswith("sapper:"):
-        return "track:" + place.removeprefix("sapper:")
-    return f"box:{place}"
+def _str(args: dict[str, Arg], name: str) -> str:
+    value = args[name]
+    assert isinstance(value, str), (name, value)  # the codec read it by EDIT_VERBS
+    return value
 
 
-def _take_circle(pos: Position, spot: str) -> str:
-    """Take the Wehrmacht counter off a circle ``"track:circle"``; its id."""
-    t, _, n = spot.partition(":")
-    track = pos.state.tracks[int(t) - 1]
-    wid = track[int(n) - 1]
+def _int(args: dict[str, Arg], name: str) -> int:
+    value = args[name]
+    assert isinstance(value, int), (name, value)
+    return value
+
+
+def _place(args: dict[str, Arg], name: str) -> Place:
+    value = args[name]
+    assert isinstance(value, Place), (name, value)
+    return value
+
+
+def _picked(verb: str, args: dict[str, Arg]) -> Picked:
+    """What a pick verb picks: an item, a circle, a place holding tokens, a pile of cards."""
+    if verb == "wpick":
+        return TrackCircle(_int(args, "track"), _int(args, "circle"))
+    if verb == "tokplace":
+        return _place(args, "place")
+    return _str(args, "pile" if verb == "cards" else "item")
+
+
+def _on_circle(pos: Position, circle: TrackCircle) -> str:
+    """The Wehrmacht counter on a circle, or ""."""
+    return pos.state.tracks[circle.track - 1][circle.circle - 1]
+
+
+def _take_circle(pos: Position, circle: TrackCircle) -> str:
+    """Take the Wehrmacht counter off a circle; its id."""
+    wid = _on_circle(pos, circle)
     if not wid:
-        raise PositionError(f"track {t}, circle {n} is empty")
-    track[int(n) - 1] = ""
+        raise PositionError(f"track {circle.track}, circle {circle.circle} is empty")
+    pos.state.tracks[circle.track - 1][circle.circle - 1] = ""
     return wid
 
 
@@ -703,4 +825,5 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-__all__ = ["ACTIONS", "RESUME_LABELS", "TOOLS", "EditError", "Editor", "copy_position"]
+__all__ = ["ACTIONS", "EDIT_VERBS", "RESUME_LABELS", "TOOLS", "EditError", "Editor",
+           "copy_position"]

@@ -43,7 +43,7 @@ def _steps() -> list[list[str]]:
     out = [[f"tool:{t}"] for t in TOOLS]
     out += [["tool:soviet", "pick:pavlov"], ["tool:weapon", "pick:maxim-1"],
             ["tool:wehrmacht", "wpick:4:1"], ["tool:token", "tokplace:loc:12"],
-            ["tool:token", "tokplace:supplies"], ["tool:cards", "cards:wehrmacht"]]
+            ["tool:token", "tokplace:box:supplies"], ["tool:cards", "cards:wehrmacht"]]
     return out
 
 
@@ -183,7 +183,7 @@ def test_voila_edit_a_position_play_it_and_ask_for_a_hint(
     _press(board, "tool:token")
     _click_option(page, board, "tokplace:loc:12")
     _press(board, "tok:+:aa")
-    _newest_log(board, "Edit: Anti-aircraft +1 on loc:12")
+    _newest_log(board, "Edit: Anti-aircraft +1 on location 12")
     settle(page, board)
     page.mouse.move(5, 5)
     page.screenshot(path=str(artifacts_dir / "editor-voila-token.png"))

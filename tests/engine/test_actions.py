@@ -13,7 +13,8 @@ import random
 import pytest
 
 from pavlov_widgets.engine import ActionIdError, Game, IllegalActionError, Option
-from pavlov_widgets.engine.actions import DONE, END_PHASE, VERBS, encode, parse
+from pavlov_widgets.engine.actions import DONE, END_PHASE, VERBS, Schema, encode, parse
+from pavlov_widgets.engine.places import Counter, Place, Square, SuppressionBox, TrackCircle
 
 
 def test_an_option_is_a_verb_with_typed_arguments() -> None:
@@ -55,6 +56,30 @@ def test_the_codec_names_what_is_wrong() -> None:
         parse(7)  # type: ignore[arg-type]
     with pytest.raises(ActionIdError, match="unknown verb"):
         Option("no-such", "No such option")
+
+
+def test_a_verb_table_of_ones_own_may_take_a_place_as_its_last_argument() -> None:
+    """The codec serves other tables (the position editor's): names, numbers, a place last."""
+    table: dict[str, Schema] = {
+        "rm": (("place", Place),),
+        "wput": (("track", int), ("circle", int), ("kind", str)),
+        "at": (("square", Square),),
+    }
+    assert encode("rm", {"place": TrackCircle(5, 2)}, table) == "rm:track:5:2"
+    assert parse("rm:track:5:2", table) == ("rm", {"place": TrackCircle(5, 2)})
+    assert parse("rm:box:suppress:red", table) == ("rm", {"place": SuppressionBox("red")})
+    assert parse("wput:4:1:riflemen", table) == (
+        "wput", {"track": 4, "circle": 1, "kind": "riflemen"})
+    with pytest.raises(ActionIdError, match="square must be a Square place"):
+        parse("at:counter:pavlov", table)
+    with pytest.raises(ActionIdError, match="not a place"):
+        parse("rm:nowhere:x", table)
+    with pytest.raises(ActionIdError, match=r"at\.square must be a Square"):
+        encode("at", {"square": Counter("pavlov")}, table)
+    with pytest.raises(ActionIdError, match="can only be the last argument"):
+        encode("x", {"place": Counter("pavlov"), "n": 1}, {"x": (("place", Place), ("n", int))})
+    with pytest.raises(ActionIdError, match="unknown verb"):
+        parse("rm:track:5:2")  # the game's own table is unchanged
 
 
 def test_sentinel_ids_are_verbs_without_arguments() -> None:
