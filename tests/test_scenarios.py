@@ -11,7 +11,8 @@ from fractions import Fraction
 
 import pytest
 
-from pavlov_widgets.engine import Game, UnknownScenarioError
+from pavlov_widgets.engine import Game, UnknownScenarioError, default_components
+from pavlov_widgets.engine.places import known, parse_place
 from pavlov_widgets.engine.positions import Position, PositionError
 from pavlov_widgets.tutor.content import SCENARIOS, get_scenario, scenario_names
 
@@ -109,6 +110,15 @@ def test_scenario_can_be_stepped_roll_by_roll(name: str) -> None:
         if game.chance() is None and not moves:
             break
     assert scenario.verify(game) == []
+
+
+def test_every_step_focuses_on_places_of_the_board() -> None:
+    """1.2: each region a step rings is a place of the board, as the place codec reads it."""
+    components = default_components()
+    for name in scenario_names():
+        for step in get_scenario(name).steps:
+            for region in step.focus:
+                assert known(parse_place(region), components), (name, region)
 
 
 def test_unknown_scenario_names_the_known_ones() -> None:

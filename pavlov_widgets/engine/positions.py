@@ -45,9 +45,26 @@ from typing import Any, ClassVar
 
 from .check import Problem, problem_list
 from .components import COLOURS, Components, default_components
-from .errors import PavlovError, PositionError
+from .errors import PavlovError, PlaceError, PositionError
 from .game import Game
 from .machine import PHASE_LABELS, STEPS, Engine
+from .places import (
+    RESERVES_BOX,
+    Card,
+    Counter,
+    Square,
+    StockCounter,
+    StockWeapon,
+    TacticsCard,
+    TrackCircle,
+    Weapon,
+    loc_key,
+    parse_place,
+    place_name,
+    sapper_key,
+    suppress_key,
+    token_place,
+)
 from .rules.setup import initial_state
 from .settings import RuleSettings
 from .state import PHASES, GameState
@@ -398,9 +415,9 @@ class Position:
     def disrupt_location(self, *locs: int) -> Position:
         """Put a Disrupted token on each of these Volga locations (2.0)."""
         for loc in locs:
-            self._check(f"loc:{loc}", "token_places", "Volga location")
+            self._check(loc_key(loc), "token_places", "Volga location")
         for loc in locs:
-            self.set_tokens("disrupted", f"loc:{loc}", 1)
+            self.set_tokens("disrupted", loc_key(loc), 1)
         return self
 
     def _check_tokens(self, kind: str, place: str | int, n: int) -> tuple[str, str]:
@@ -463,11 +480,12 @@ class Position:
 
     def sapper(self, track: int, circle: int) -> Position:
         """Put a Sapper token on a Sapper location (2.0 Field Defenses)."""
-        spots = [f"{t.number}:{n}" for t in self.components.board.tracks for n in t.sapper_circles]
-        if f"{track}:{circle}" not in spots:
+        spots = [(t.number, n) for t in self.components.board.tracks for n in t.sapper_circles]
+        if (track, circle) not in spots:
+            named = "; ".join(place_name(TrackCircle(*spot), self.components) for spot in spots)
             raise PositionError(f"track {track}, circle {circle} is not a Sapper location; "
-                                f"they are (track:circle) {', '.join(spots)}")
-        return self.tokens("sapper", f"sapper:{track}:{circle}")
+                                f"they are {named}")
+        return self.tokens("sapper", sapper_key(track, circle))
 
     # --- Wehrmacht cards -----------------------------------------------------------------
 
@@ -1110,9 +1128,9 @@ class Position:
     def _load_tokens(self, tokens: dict[str, Any]) -> None:
         """Set every place's tokens as listed: decreases first, so the stock can give."""
         changes: list[tuple[str, str, int, int]] = []
-        for place_name, held in tokens.items():
-            with _field(f"tokens.{place_name}"):
-                place = self._check(place_name, "token_places", "token place")
+        for given, held in tokens.items():
+            with _field(f"tokens.{given}"):
+                place = self._check(given, "token_places", "token place")
                 if isinstance(held, str):  # "aa disrupted": one token of each kind
                     held = dict.fromkeys(held.split(), 1)
                 if not isinstance(held, dict):
@@ -1124,7 +1142,7 @@ class Position:
             for kind in dict.fromkeys([*now, *wanted]):
                 n = wanted.get(kind, 0)
                 if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                    raise PositionError(f"tokens.{place_name}.{kind}: {n!r} is not a count")
+                    raise PositionError(f"tokens.{given}.{kind}: {n!r} is not a count")
                 changes.append((place, kind, n, now.get(kind, 0)))
         for place, kind, n, _ in sorted(changes, key=lambda ch: ch[2] > ch[3]):
             with _field(f"tokens.{place}.{kind}"):
@@ -1338,8 +1356,6 @@ KINDS: dict[str, str] = {
 }
 """Every kind of id a :class:`Position` asks for, with what it is and the setters that take it."""
 
-_REGION_PREFIXES = ("square:", "counter:", "weapon:", "card:", "unit:")
-"""Prefixes of the board's region names (``"square:R2"``), accepted and dropped."""
 
 _MATCHES_SHOWN = 12
 
@@ -1424,14 +1440,14 @@ def _build_name_table(c: Components) -> _NameTable:
     add("token_places", "supplies", "the Supplies box")
     add("token_places", "staging", "the Staging box")
     for colour in COLOURS:
-        add("token_places", f"suppress:{colour}", f"the {colour} Suppression box",
+        add("token_places", suppress_key(colour), f"the {colour} Suppression box",
             f"suppression {colour}", f"{colour} suppression")
     for n in range(3, 19):
-        add("token_places", f"loc:{n}", f"Volga location {n}: {board.location_names[n]}",
+        add("token_places", loc_key(n), f"Volga location {n}: {board.location_names[n]}",
             f"location {n}")
     for t in board.tracks:
         for n in t.sapper_circles:
-            add("token_places", f"sapper:{t.number}:{n}",
+            add("token_places", sapper_key(t.number, n),
                 f"the Sapper location on track {t.number}, circle {n}")
     for tid, kind in c.wehrmacht_types.items():
         add("wehrmacht_types", tid, kind.name)
@@ -1483,16 +1499,13 @@ def _resolve(table: _NameTable, value: object, kind: str, what: str) -> str:
     if isinstance(value, str) and value in ids:
         return value
     if kind == "token_places" and isinstance(value, int) and not isinstance(value, bool):
-        value = f"loc:{value}"
+        value = loc_key(value)
     if not isinstance(value, str):
         raise PositionError(f"{what} {value!r}: give an id or a name, as a string; "
                             f"Position.names({kind!r}) lists them")
-    text = value
-    for prefix in _REGION_PREFIXES:
-        if text.startswith(prefix):
-            text = text[len(prefix):]
+    text = _region_id(value, kind) if ":" in value else value
     if kind == "token_places" and text.strip().isdigit():
-        text = f"loc:{int(text)}"
+        text = loc_key(int(text))
     if text in ids:
         return text
     folded = _fold(text)
@@ -1518,6 +1531,32 @@ def _resolve(table: _NameTable, value: object, kind: str, what: str) -> str:
             key = by_name[close[0]]
             near = f" (did you mean {key!r}, {named[key]}?)"
     raise PositionError(f"no {what} {value!r}{near}; Position.names({kind!r}) lists them")
+
+
+def _region_id(text: str, kind: str) -> str:
+    """The id a board place names (``"square:R2"`` is ``"R2"``), or ``text`` if it names none.
+
+    A position takes the board's places for what they hold: a combat position or the
+    Reserves box, a counter or weapon (on the board or in the stock), a card; and, asked for
+    a token place, the place of the tokens it holds (``"box:suppress:red"`` is
+    ``"suppress:red"``, 1.2).
+    """
+    try:
+        place = parse_place(text)
+    except PlaceError:
+        return text
+    if kind == "token_places":
+        return token_place(place) or text
+    if place == RESERVES_BOX:
+        return "reserves"
+    match place:
+        case Square(square):
+            return square
+        case Counter(cid) | StockCounter(cid) | Weapon(cid) | StockWeapon(cid):
+            return cid
+        case Card(card) | TacticsCard(card):
+            return card
+    return text
 
 
 class IdKind:

@@ -59,6 +59,7 @@ from ..engine import Game
 from ..engine.actions import FIRE, Option
 from ..engine.dice import distribution
 from ..engine.machine import Engine
+from ..engine.places import LOC_KEYS, TrackCircle, board_place, loc_key, place_name
 from ..engine.rules.scoring import IMMEDIATE_LOSSES
 from ..engine.state import GameState
 from ..sim.policies import POLICIES, Policy, get_policy, policy_name
@@ -84,6 +85,8 @@ RAID_ROLLS = frozenset({"raid_result", "raid_fates"})
 
 _LOCATIONS = range(3, 19)
 """The Volga locations 3–18: the totals of three dice (3.0 Bomb Stalingrad)."""
+_LOC_KEYS = frozenset(LOC_KEYS.values())
+"""The token places of the Volga locations (``"loc:12"``), which the compact bombs hold."""
 
 
 class CardOddsError(LabError):
@@ -281,7 +284,7 @@ class _BombBase:
 def _locs(s: GameState) -> Locs:
     out = []
     for n in _LOCATIONS:
-        d = s.tokens.get(f"loc:{n}", {})
+        d = s.tokens.get(loc_key(n), {})
         out.append((d.get("disrupted", 0),
                     tuple((k, v) for k, v in d.items() if v and k != "disrupted")))
     return tuple(out)
@@ -338,9 +341,9 @@ def _materialise(base: _BombBase, locs: Locs, stock: int, fog: int, planes: int)
         if now[0]:
             d["disrupted"] = now[0]
         if d:
-            tokens[f"loc:{n}"] = d
+            tokens[loc_key(n)] = d
         else:
-            tokens.pop(f"loc:{n}", None)
+            tokens.pop(loc_key(n), None)
     stock_d["disrupted"] = stock
     first = base.root.fog_stock
     gone = len(first) - fog  # Fog of War cards leave the stock in order, to the discards
@@ -361,7 +364,7 @@ def _base_key(s: GameState) -> tuple[Any, ...]:
         tuple(map(tuple, s.tracks)),
         tuple(s.defense.items()),
         frozenset([(p, k, n) for p, d in s.tokens.items() for k, n in d.items()
-                   if n and p != "stock" and not p.startswith("loc:")]),
+                   if n and p != "stock" and p not in _LOC_KEYS]),
         repr(s.pending), s.phase, s.turn, s.storm_box, tuple(s.storm_won), tuple(s.storm_lost),
         s.wehrmacht_current, tuple(s.wehrmacht_done), s.card_rng, tuple(s.resupply_removed),
         tuple(s.hand), tuple(s.soviet_deck),
@@ -567,7 +570,7 @@ def _facts(root: GameState, end: GameState, *, locations: bool = True,
         if cid not in after:
             out.add(("leaves", cid, t))
     for place, d in root.tokens.items():
-        if place in ("stock", "removed") or place.startswith("loc:"):
+        if place in ("stock", "removed") or place in _LOC_KEYS:
             continue
         now = end.tokens.get(place, {})
         for kind, n in d.items():
@@ -661,11 +664,10 @@ class _Words:
             many = f"{n} {token} tokens" if n > 1 else f"the {token} token"
             if what == "token_destroyed":
                 return f"a bomb destroys {many} on {fact[1]}"
-            place = fact[1]
-            where = ("Supplies" if place == "supplies"
-                     else f"the {place[9:]} Suppression box" if place.startswith("suppress:")
-                     else f"the Sapper location on track {place.split(':')[1]}, circle "
-                     f"{place.split(':')[2]}" if place.startswith("sapper:") else place)
+            spot = board_place(fact[1])
+            where = ("Supplies" if fact[1] == "supplies" else fact[1] if spot is None
+                     else f"the Sapper location on {place_name(spot, c)}"
+                     if isinstance(spot, TrackCircle) else place_name(spot, c))
             return f"{many} from {where} {'are' if n > 1 else 'is'} used"
         if what == "fog":
             return (f"{fact[1]} Fog of War card{'s join' if fact[1] > 1 else ' joins'} the "

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...engine import Game, Position, RuleSettings, UnknownScenarioError
+from ...engine.places import parse_place
 
 
 @dataclass(frozen=True)
@@ -49,8 +50,12 @@ class Step:
 
 
 def _step(text: str, rule: str, *focus: str, why: str = "") -> Step:
-    """A :class:`Step` (the focus regions as arguments keep the tables below short)."""
-    return Step(text, rule, focus, why)
+    """A :class:`Step` (the focus regions as arguments keep the tables below short).
+
+    Each focus region is read by the place codec (:func:`~pavlov_widgets.engine.places.
+    parse_place`), so a misspelt one fails when the scenarios are registered.
+    """
+    return Step(text, rule, tuple(parse_place(region).id for region in focus), why)
 
 
 @dataclass(frozen=True)
