@@ -135,11 +135,20 @@ def test_the_coach_shows_the_boards_latest_refusal() -> None:
     game = (Position().counter("naumov", "R2", exhausted=True).acted("naumov")
             .counter("pavlov", "R3").resume("counter_actions").game())
     coach = Coach.from_game(game)
-    coach._board_message(coach.board, {"kind": "why_not", "region": "counter:naumov"}, [])
+    board = coach.board
+    board.handle_message({"kind": "why_not", "region": "counter:naumov"})
     assert coach.last_refusal.endswith(": 4.0 Soviet Counter Phase")
     assert "On the board: Naumov has already taken an action" in coach.why_answer.value
-    coach._board_message(coach.board, {"kind": "choose", "option": "x"}, [])  # not a question
+    board.handle_message({"kind": "choose", "option": "x", "rev": board.rev})  # not a question
     assert coach.last_refusal.endswith(": 4.0 Soviet Counter Phase")
+
+
+def test_the_coachs_answer_goes_when_the_game_moves_on() -> None:
+    coach = Coach(seed=1)
+    coach.board.handle_message({"kind": "why_not", "region": "counter:pavlov"})
+    assert coach.why_answer.value and coach.last_refusal
+    coach.game.apply("end-phase")
+    assert coach.why_answer.value == "" and coach.last_refusal == ""
 
 
 def test_the_why_box_answers_in_the_widget() -> None:

@@ -58,6 +58,7 @@ from pavlov_widgets.engine.state import GameState
 from pavlov_widgets.sim.heuristic import HeuristicPolicy
 from pavlov_widgets.widget import Board
 
+from .coach_session import CoachSession
 from .display import with_text
 from .lab import example_dice
 
@@ -593,7 +594,8 @@ class Coach(widgets.VBox):  # type: ignore[misc]
         self.review_seconds = 0.0
         self._review: Review | None = None
         self._review_rev = -1
-        self.board = Board.from_game(game)
+        # the coach's own session: every "why not?" asked by a click shows here too
+        self.board = Board(session=CoachSession(game, self._show_reason))
         self.title = widgets.HTML()
         self.explain_toggle = widgets.ToggleButton(
             value=False, description="Explain the choices", icon="question",
@@ -625,8 +627,7 @@ class Coach(widgets.VBox):  # type: ignore[misc]
         self.why_box.observe(lambda c: self._ask(str(c["new"])) if c["new"] else None,
                              names="value")
         self.review_button.on_click(lambda _b: self.show_review())
-        self.board.on_msg(self._board_message)
-        self._stop: Callable[[], None] = game.on_change(lambda _g: self._sync())
+        self._stop: Callable[[], None] = game.on_change(lambda _g: self._moved())
         self._sync()
 
     @classmethod
@@ -662,6 +663,12 @@ class Coach(widgets.VBox):  # type: ignore[misc]
 
     # --- the widget --------------------------------------------------------------------------
 
+    def _moved(self) -> None:
+        """The game moved on: an answer to "why not?" belonged to the position before."""
+        self.last_refusal = ""
+        self.why_answer.value = ""
+        self._sync()
+
     def _sync(self) -> None:
         """Show the coach as the game is now."""
         game = self.game
@@ -682,18 +689,10 @@ class Coach(widgets.VBox):  # type: ignore[misc]
     def _ask(self, text: str) -> None:
         self.why_answer.value = f"<p>{html.escape(self.why_not(text))}</p>"
 
-    def _board_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """A click on a place that is not a choice: show the engine's reason here too."""
-        if not isinstance(content, dict) or content.get("kind") != "why_not":
-            return
-        region = content.get("region")
-        if not isinstance(region, str) or not region:
-            return
-        refusal = self.game.why_not(region)
-        if refusal is None:
-            return
-        self.last_refusal = f"{refusal.text}: {refusal.rule}"
-        self.why_answer.value = (f"<p>On the board: {html.escape(self.last_refusal)}</p>")
+    def _show_reason(self, text: str, rule: str) -> None:
+        """A click on a place that is not a choice: the reason shows here too."""
+        self.last_refusal = f"{text}: {rule}"
+        self.why_answer.value = f"<p>On the board: {html.escape(self.last_refusal)}</p>"
 
     def _status(self) -> str:
         game = self.game

@@ -36,7 +36,6 @@ Example:
 from __future__ import annotations
 
 import html
-import inspect
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -45,9 +44,7 @@ import ipywidgets as widgets
 
 from ..engine import Game, PavlovError, Position
 from ..sim.policies import Policy
-from ..widget import Board
-from ..widget.board import PANELS, BoardError, panels_for
-from ..widget.view import region_ids
+from ..widget import Board, BoardError, EditSession, PlaySession
 from .card_odds import CardOdds, CardOddsError
 from .card_odds import card_odds as count_card
 from .charts import ChartError, ComparisonChart, OddsChart
@@ -58,23 +55,19 @@ from .display import with_text
 from .lab import LabError, Odds
 from .lab import odds as roll_odds
 
-LOOK_AHEAD: tuple[tuple[str, int | None], ...] = (
-    ("whole games", None),
+LOOK_AHEAD: tuple[tuple[str, int], ...] = (
+    ("whole games", 0),
     ("4 turns ahead (quick)", 4),
 )
 """How far the comparisons play (:func:`pavlov_widgets.tutor.compare.compare`'s horizon):
-whole games by default; four turns ahead, scored as the game then stands (6.0), answers a
-thousand games of each option in seconds and ranked the options as whole games did on the
-benchmark's positions (benchmarks/README.md)."""
+whole games by default (0 here, as a dropdown shows no value for None); four turns ahead,
+scored as the game then stands (6.0), answers a thousand games of each option in seconds and
+ranked the options as whole games did on the benchmark's positions (benchmarks/README.md)."""
 
 __all__ = ["CHART_WIDTH", "Lab", "LabError", "card_rows"]
 
 CHART_WIDTH = 340
 """CSS width of the lab's charts: the column beside the board at 1366 px (it shrinks)."""
-
-WHOLE_BOARD_WIDTH = 1280
-"""From this width (CSS px) of the board's place the whole board is drawn; below it, the
-panels the decision is about (as in a walkthrough)."""
 
 TOP_ROWS = 6
 """The most bars of a card's chart (the rest are in :meth:`Lab.card_odds`'s text)."""
@@ -175,14 +168,6 @@ def _game_of(source: Game | Position | str | None, seed: int) -> Game:
         f"not {type(source).__name__} {source!r:.60}")
 
 
-def _board_takes_hint() -> bool:
-    """Whether this board has a Hint button of its own (``Board(hint=callable)``)."""
-    try:
-        return "hint" in inspect.signature(Board.__init__).parameters
-    except (TypeError, ValueError):
-        return False
-
-
 class Lab(widgets.Box):  # type: ignore[misc]
     """The what-if lab: the board, the odds that follow it, a comparison and a hint (3.0, 6.0).
 
@@ -222,15 +207,13 @@ class Lab(widgets.Box):  # type: ignore[misc]
         self._card_problem = ""
         self._card_rev = -1
         self._roll: Odds | None = None
-        self._hint_marks: list[str] = []
         self._asked: tuple[int, int, tuple[str | Plan, ...]] | None = None
         self._syncing = False
         self._stop_game: Callable[[], None] = lambda: None
         self._hint_settings: dict[str, Any] = {"budget_s": 1.5, "jobs": 2}
-        board_args: dict[str, Any] = {}
-        if _board_takes_hint():  # the board's own Hint button asks the lab
-            board_args["hint"] = self._provide_hint
-        self.board = Board(game, **board_args)
+        # the board's own Hint button asks the lab; the board fits the panels of its focus
+        self.board = Board(game, hint=self._provide_hint)
+        self.board.fit_focus = True
         self.title = widgets.HTML()
         self.view_toggle = widgets.ToggleButtons(options=VIEWS, value="card",
                                                  style={"button_width": "auto"})
@@ -248,7 +231,7 @@ class Lab(widgets.Box):  # type: ignore[misc]
                                          layout=widgets.Layout(width="96px"),
                                          style={"description_width": "initial"})
         self.ahead_box = widgets.Dropdown(
-            options=list(LOOK_AHEAD), value=None, description="play",
+            options=list(LOOK_AHEAD), value=0, description="play",
             layout=widgets.Layout(width="200px"), style={"description_width": "initial"},
             tooltip="Whole games, or four turns ahead scored as the game then stands (quick)")
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
@@ -260,15 +243,11 @@ class Lab(widgets.Box):  # type: ignore[misc]
         self.play_button = widgets.Button(description="Play from here", icon="play")
         self.message = widgets.HTML()
         self.message.add_class("pl-error")
-        self._can_edit = callable(getattr(self.board, "edit", None))
-        for button, what in ((self.edit_button, "Set up any position on the board"),
-                             (self.play_button, "Play on from the edited position")):
-            button.disabled = not self._can_edit
-            button.tooltip = what if self._can_edit else (
-                "This board has no position editor: write a Position and call lab.load()")
-        if self._board_hints():  # one Hint in view: the board's button, its bar says it
-            self.hint_button.layout.display = "none"
-            self.hint_box.layout.display = "none"
+        self.edit_button.tooltip = "Set up any position on the board"
+        self.play_button.tooltip = "Play on from the edited position"
+        # one Hint in view: the board's own button, and its bar says the hint
+        self.hint_button.layout.display = "none"
+        self.hint_box.layout.display = "none"
         self.compare_row = widgets.HBox([self.compare_button, self.games_box, self.jobs_box,
                                          self.ahead_box],
                                         layout=widgets.Layout(flex_flow="row wrap"))
@@ -291,7 +270,6 @@ class Lab(widgets.Box):  # type: ignore[misc]
         self.edit_button.on_click(lambda _b: self._safely(self.edit))
         self.play_button.on_click(lambda _b: self._safely(self.play_from_here))
         self.board.observe(lambda _c: self._follow_board(), names="game_serial")
-        self.board.observe(lambda _c: self._set_panels(), names="room")
         self._follow_board()
 
     # --- the game --------------------------------------------------------------------------
@@ -398,7 +376,7 @@ class Lab(widgets.Box):  # type: ignore[misc]
         chart.run(game.copy(), options,
                   games=self.games_box.value if games is None else games, seed=seed,
                   jobs=self.jobs_box.value if jobs is None else jobs, policy=policy,
-                  horizon=self.ahead_box.value if horizon == "box" else horizon)
+                  horizon=(self.ahead_box.value or None) if horizon == "box" else horizon)
         return chart
 
     def hint(self, *, budget_s: float = 1.5, jobs: int = 2) -> Hint:
@@ -413,23 +391,18 @@ class Lab(widgets.Box):  # type: ignore[misc]
         """
         game = self.game
         pending = game.state.pending
-        if getattr(self.board, "editing", False):
+        if isinstance(self.board.session, EditSession):
             raise LabError("the board is editing a position: press Play from here first")
         if game.is_over or pending is None or pending["kind"] != "decision":
             what = "the game is over" if game.is_over else (
                 "a roll is pending: roll it on the board first")
             raise LabError(f"there is no decision to hint at: {what}")
         self._hint_settings = {"budget_s": budget_s, "jobs": jobs}
-        if self._board_hints():
-            found: Hint = self.board.hint()  # the board rings the option and says it
-            return found
-        found = self._provide_hint(game)
-        self._mark_hint(found)
+        session = self.board.session
+        if not isinstance(session, PlaySession):
+            raise LabError("the board asks a question now: answer it first")
+        found: Hint = session.hint()  # the board rings the option and says it in its bar
         return found
-
-    def _board_hints(self) -> bool:
-        """Whether the board has its own Hint button, answered by this lab."""
-        return getattr(self.board, "hint_provider", None) is not None
 
     def _provide_hint(self, game: Game) -> Hint:
         """Work the hint out (the board's Hint button calls this too) and say it here."""
@@ -447,27 +420,6 @@ class Lab(widgets.Box):  # type: ignore[misc]
                                f"<i>{html.escape(where)}</i></p>")
         return found
 
-    def _mark_hint(self, found: Hint) -> bool:
-        """Ring the hinted option's places on a board without a Hint button of its own.
-
-        False when the option has no place (a button of the board's bar: "Hold fire").
-        """
-        self._clear_hint_marks()
-        option = next((o for o in self.game.legal_actions() if o.id == found.option_id), None)
-        known = region_ids(self.game)
-        targets = [t for t in (option.targets if option else ()) if t in known]
-        if targets:
-            self.board.mark(targets, "focus")
-            self._hint_marks = targets
-            self._set_panels()
-        return bool(targets)
-
-    def _clear_hint_marks(self) -> None:
-        if self._hint_marks:
-            self.board.marks = [m for m in self.board.marks
-                                if m["region"] not in self._hint_marks]
-            self._hint_marks = []
-
     # --- the editor --------------------------------------------------------------------------
 
     def edit(self) -> None:
@@ -476,25 +428,19 @@ class Lab(widgets.Box):  # type: ignore[misc]
         Raises:
             LabError: this board has no editor (write a :class:`Position`, then :meth:`load`).
         """
-        editor = getattr(self.board, "edit", None)
-        if not callable(editor):
-            raise LabError("this board has no position editor: write a Position and call "
-                           "lab.load(position)")
-        self.board.panels = list(PANELS)
-        editor()
+        self.board.edit()
 
     def play_from_here(self) -> None:
         """Turn the edited position into a game and play on (``Board.play_from_here``).
 
         Raises:
-            LabError: this board has no editor; PositionError: the position cannot be
+            LabError: the board is not editing; PositionError: the position cannot be
                 played (the board shows why; nothing set is lost).
         """
-        play = getattr(self.board, "play_from_here", None)
-        if not callable(play):
-            raise LabError("this board has no position editor: write a Position and call "
-                           "lab.load(position)")
-        play()
+        session = self.board.session
+        if not isinstance(session, EditSession):
+            raise LabError("the board is not editing a position: press Edit position first")
+        session.play_from_here()
         self._follow_board()
 
     # --- showing -----------------------------------------------------------------------------
@@ -520,7 +466,6 @@ class Lab(widgets.Box):  # type: ignore[misc]
     def _sync(self) -> None:
         """The game moved on: work out its odds again and show them."""
         game = self.game
-        self._clear_hint_marks()
         self.hint_box.value = ""
         self.title.value = f"<p><b>What-if lab</b> · {html.escape(self._status())}</p>"
         self._card, self._roll, self._card_problem = None, None, ""
@@ -542,9 +487,9 @@ class Lab(widgets.Box):  # type: ignore[misc]
                 self.view_toggle.value = "card" if self._card is not None else "roll"
         finally:
             self._syncing = False
-        editing = bool(getattr(self.board, "editing", False))
-        self.edit_button.disabled = not self._can_edit or editing
-        self.play_button.disabled = not self._can_edit or not editing
+        editing = isinstance(self.board.session, EditSession)
+        self.edit_button.disabled = editing
+        self.play_button.disabled = not editing
         decision = (not editing and not game.is_over
                     and (game.state.pending or {}).get("kind") == "decision")
         self.compare_button.disabled = not decision
@@ -555,7 +500,6 @@ class Lab(widgets.Box):  # type: ignore[misc]
         self.compare_button.tooltip = ("Play each option of this decision to the end many "
                                        "times, on the same dice" + why)
         self._draw_odds()
-        self._set_panels()
 
     def _draw_odds(self) -> None:
         """Draw the chart of what is pending: the whole card, or the next roll."""
@@ -600,7 +544,7 @@ class Lab(widgets.Box):  # type: ignore[misc]
 
     def _no_odds(self) -> str:
         game = self.game
-        if getattr(self.board, "editing", False):
+        if isinstance(self.board.session, EditSession):
             return ("<p>Editing a position: use the tools in the board's bar, then press "
                     "<b>Play from here</b>; the odds follow the game it starts.</p>")
         if game.is_over:
@@ -609,18 +553,6 @@ class Lab(widgets.Box):  # type: ignore[misc]
             return f"<p>The card's odds cannot be counted here: {html.escape(self._card_problem)}"
         return ("<p>No dice are waiting: this is a decision. Compare the choices, or ask for a "
                 "hint; the odds show when dice or a Wehrmacht card come up (3.0).</p>")
-
-    def _set_panels(self) -> None:
-        """The whole board where it fits; else the panels the decision (and hint) is about."""
-        board = self.board
-        if board.room.get("width", 0) >= WHOLE_BOARD_WIDTH or getattr(board, "editing", False):
-            wanted = list(PANELS)
-        else:
-            regions = [t for o in self.game.legal_actions() for t in o.targets]
-            regions += [m["region"] for m in board.marks]
-            wanted = list(panels_for(self.game, regions))
-        if list(board.panels or PANELS) != wanted:
-            board.panels = wanted
 
     def _status(self) -> str:
         game = self.game
