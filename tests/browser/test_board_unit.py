@@ -21,11 +21,12 @@ from playwright.sync_api import Page, expect
 from pavlov_widgets import Board
 from pavlov_widgets.engine import Game
 from pavlov_widgets.tutor.content import get_scenario, scenario_names
+from pavlov_widgets.widget.board import sync_state
 
 
 def state_of(board: Board) -> dict[str, Any]:
     """The traits as the browser receives them (a JSON round trip)."""
-    return json.loads(json.dumps(board.sync_state()))
+    return json.loads(json.dumps(sync_state(board)))
 
 
 def mount(page: Page, state: dict[str, Any], where: str = "a") -> None:
@@ -359,7 +360,7 @@ def test_the_roll_button_and_enter_send_the_one_roll_intent(blank: Page) -> None
     assert blank.evaluate("() => model.sent") == [{"kind": "step", "rev": 0, "game": 0}] * 2
     # at a decision the button has nothing to roll
     while board.choice["kind"] == "chance":
-        board.step()
+        board.game.step()
     blank.evaluate("(state) => model.setAll(state)", state_of(board))
     expect(roll).to_be_disabled()
     expect(roll).to_have_text("Roll dice")

@@ -81,7 +81,7 @@ def test_marks_ring_their_places_in_their_style_and_survive_a_redraw(blank: Page
 
 def test_a_question_takes_the_place_of_the_options(blank: Page) -> None:
     board = Board.from_game(get_scenario("mortar").build())
-    board.ask("Click the position this Mortar will hit.", ASKED, print)
+    question = board.ask("Click the position this Mortar will hit.", ASKED, print)
     mount(blank, state_of(board))
     el = blank.locator("#a .pavlov-board")
     expect(el).to_have_attribute("data-asking", "1")
@@ -101,7 +101,7 @@ def test_a_question_takes_the_place_of_the_options(blank: Page) -> None:
     point = hook(blank, f"h.pointFor({json.dumps('square:R2')})")
     blank.mouse.click(point["x"], point["y"])
     assert blank.evaluate("() => model.sent") == [
-        {"kind": "answer", "region": "square:R2", "rev": board.rev, "game": 0}
+        {"kind": "answer", "region": "square:R2", "rev": board.rev, "game": board.game_serial}
     ]
     # the keyboard: arrows move between the asked places, Enter answers
     blank.evaluate("() => model.custom({kind: 'ack', ok: true, rev: 0})")
@@ -110,9 +110,10 @@ def test_a_question_takes_the_place_of_the_options(blank: Page) -> None:
     blank.keyboard.press("ArrowRight")
     blank.keyboard.press("Enter")
     sent = blank.evaluate("() => model.sent")
-    assert sent[-1] == {"kind": "answer", "region": ASKED[1], "rev": board.rev, "game": 0}
+    assert sent[-1] == {"kind": "answer", "region": ASKED[1], "rev": board.rev,
+                        "game": board.game_serial}
     # the question ends: the game's options come back
-    board.end_ask()
+    question.end()
     blank.evaluate("(s) => model.setAll(s)", state_of(board))
     expect(el).to_have_attribute("data-asking", "0")
     expect(el.locator(".pb-step")).to_be_enabled()
