@@ -464,13 +464,13 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                 self.plan = views.layout(game)
                 self._places = views.region_ids(game)
                 self._plan_key = key
-            view = views.game_view(game, frame.viewer)
+            seen = views.sight(game, frame.viewer)  # the one redaction gate for this drawing
+            view = views.game_view(seen)
             view.update(frame.view_patch)
             self.view = view
             self.choice = frame.choice
-            self.last_roll = views.last_roll(game, frame.viewer) if frame.roll else {}
-            self.log_entries = (frame.log if frame.log is not None
-                                else views.log_view(game, who=frame.viewer))
+            self.last_roll = views.last_roll(seen) if frame.roll else {}
+            self.log_entries = frame.log if frame.log is not None else views.log_view(seen)
             own = [] if frame.own_marks_only else self._marks
             ringed = {m["region"] for m in frame.marks}
             self.marks = [m for m in (*own, *frame.marks)

@@ -21,13 +21,17 @@ nothing here or in the JavaScript takes a sentence apart. There are five pieces:
   how many hit, which dice hit.
 - :func:`log_view` — the newest log entries, newest first, each with its rule section.
 
-**Role views** (7.3, 7.4): each of :func:`game_view`, :func:`choice_view`, :func:`last_roll`
-and :func:`log_view` takes ``who``: None draws everything (one person, or the host); a side or
-a role (``"soviet"``, ``"german"``, ``"house"``...) draws what that side may see, built from
-the engine's redacted :class:`~pavlov_widgets.engine.hidden.SideView` (the other side's hidden
-cards are face-down backs with their counts, its log entries are left out, and a decision that
-belongs to another role is shown as ``Waiting for ...`` with no options); :data:`NOBODY`
-draws what both sides may see (the hot seat's "pass the screen" cover, 7.4).
+**Role views** (7.3, 7.4) go through **one redaction gate per viewer**: :func:`sight` makes a
+:class:`Sight` once per drawing — the state as that viewer may see it (the engine's
+:func:`~pavlov_widgets.engine.hidden.redact_state`), the sizes of the piles hidden, which log
+entries it may read and whether the pending decision is its own — and :func:`game_view`,
+:func:`choice_view`, :func:`last_roll` and :func:`log_view` build every field from that
+Sight (as OpenSpiel gives each player an observer). ``who`` None sees everything (one person,
+or the host); a side or a role (``"soviet"``, ``"german"``, ``"house"``...) sees what that
+side may (the other side's hidden cards are face-down backs with their counts, its log
+entries are left out, and a decision of another role shows as ``Waiting for ...`` with no
+options); :data:`NOBODY` sees what both sides may (the hot seat's cover, 7.4). Each builder
+also takes a game and a ``who``, and then makes the Sight itself.
 
 Two helpers serve the tutor's marks and questions: :func:`region_ids` lists every region id
 the board can draw for a game (what ``Board.mark`` and ``Board.ask`` accept), and
@@ -44,6 +48,7 @@ Places and region ids are those of :attr:`pavlov_widgets.engine.Option.targets`
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -341,6 +346,50 @@ def visible_state(game: Game, who: str | None) -> tuple[dict[str, Any], dict[str
     return state, hidden
 
 
+@dataclass(frozen=True)
+class Sight:
+    """What one viewer may see of a game at one moment: the one redaction gate (7.3, 7.4).
+
+    Made by :func:`sight` once per drawing; every field of the view model is built from it.
+
+    Attributes:
+        game: the game (read only).
+        who: the viewer: a side, a role, :data:`NOBODY` or None (everything).
+        state: the state as plain data as the viewer may see it (hidden piles emptied).
+        hidden: the sizes of the piles hidden from the viewer.
+    """
+
+    game: Game
+    who: str | None
+    state: dict[str, Any]
+    hidden: dict[str, int]
+
+    def decides(self) -> bool:
+        """Whether the pending decision is the viewer's to take."""
+        return may_decide(self.game, self.who)
+
+    def reads(self, entry: LogEntry) -> bool:
+        """Whether the viewer may read a log entry."""
+        return seen_by(entry, self.who)
+
+
+def sight(game: Game, who: str | None = None) -> Sight:
+    """The one redaction gate: what ``who`` may see of ``game`` now (see :class:`Sight`)."""
+    state, hidden = visible_state(game, who)
+    return Sight(game, who, state, hidden)
+
+
+def _sight(seen: Game | Sight, who: str | None, redact: bool = True) -> Sight:
+    """A Sight as given, or made for ``who``.
+
+    ``redact`` False: a builder that reads no hidden pile (only the log and the decision)
+    skips copying the state.
+    """
+    if isinstance(seen, Sight):
+        return seen
+    return sight(seen, who) if redact else Sight(seen, who, {}, {})
+
+
 def sees_german_cards(who: str | None) -> bool:
     """Whether a view for ``who`` shows the German player's cards face up (7.4)."""
     return who is None or (who != NOBODY and roles_mod.side_of(who) == "german")
@@ -436,15 +485,17 @@ def _tracks(seen: Observer, tracks: int) -> list[list[dict[str, Any] | None]]:
     ]
 
 
-def game_view(game: Game, who: str | None = None) -> dict[str, Any]:
-    """Where everything is now: the ``view`` trait, as ``who`` may see it.
+def game_view(sighted: Game | Sight, who: str | None = None) -> dict[str, Any]:
+    """Where everything is now: the ``view`` trait, as the Sight's viewer may see it.
 
     ``who`` None shows everything; a side or role hides the other side's cards (the
     Soviet hand not yet played becomes ``handHidden`` backs; the German cards of 7.4 are in
     ``german``, face up only for the German side); :data:`NOBODY` hides both.
     """
+    view_of = _sight(sighted, who)
+    game, who = view_of.game, view_of.who
     s, comps = game.state, game.components
-    shown, hidden = visible_state(game, who)
+    shown, hidden = view_of.state, view_of.hidden
     seen = Observer(game)
     sc = game.score()
     in_play = ("stock", "removed")
@@ -525,7 +576,7 @@ def _option(option: Option) -> dict[str, Any]:
     return out
 
 
-def choice_view(game: Game, who: str | None = None) -> dict[str, Any]:
+def choice_view(seen: Game | Sight, who: str | None = None) -> dict[str, Any]:
     """The choice the game waits for: the ``choice`` trait.
 
     ``kind`` is ``decision`` (pick one of ``options``, each drawn on the board regions the
@@ -536,8 +587,10 @@ def choice_view(game: Game, who: str | None = None) -> dict[str, Any]:
     (7.3)", no options (they may name the other side's hidden cards), and ``waiting`` lists
     the roles that may take it.
     """
+    seen = _sight(seen, who, redact=False)
+    game = seen.game
     pending = game.pending
-    if isinstance(pending, Decision) and not may_decide(game, who):
+    if isinstance(pending, Decision) and not seen.decides():
         owners = game.roles_to_decide()
         rule = roles_mod.rule_of(game.settings, pending.op)
         return {
@@ -601,17 +654,19 @@ def roll_view(entry: LogEntry, n: int) -> dict[str, Any]:
     }
 
 
-def last_roll(game: Game, who: str | None = None) -> dict[str, Any]:
-    """The newest dice roll ``who`` may see (empty before the first), see :func:`roll_view`."""
-    entries = game.log
+def last_roll(seen: Game | Sight, who: str | None = None) -> dict[str, Any]:
+    """The newest dice roll the viewer may see (empty before the first), see :func:`roll_view`."""
+    seen = _sight(seen, who, redact=False)
+    entries = seen.game.log
     for index in range(len(entries) - 1, -1, -1):
         entry = entries[index]
-        if entry.kind == "roll" and entry.dice and seen_by(entry, who):
+        if entry.kind == "roll" and entry.dice and seen.reads(entry):
             return roll_view(entry, index)
     return {}
 
 
-def log_view(game: Game, limit: int = LOG_LIMIT, who: str | None = None) -> list[dict[str, Any]]:
+def log_view(seen: Game | Sight, limit: int = LOG_LIMIT,
+             who: str | None = None) -> list[dict[str, Any]]:
     """The newest ``limit`` log entries ``who`` may read, newest first.
 
     Each entry has ``n`` (its number from the start of the game), ``turn``, ``text`` and
@@ -619,13 +674,14 @@ def log_view(game: Game, limit: int = LOG_LIMIT, who: str | None = None) -> list
     ``event`` (both left out to keep every update small). An entry marked for one side only
     (``LogEntry.seen_by``, 7.4) is left out of the other side's view.
     """
-    entries = game.log
+    seen = _sight(seen, who, redact=False)
+    entries = seen.game.log
     out: list[dict[str, Any]] = []
     for i in range(len(entries) - 1, -1, -1):
         if len(out) >= limit:
             break
         e = entries[i]
-        if not seen_by(e, who):
+        if not seen.reads(e):
             continue
         item: dict[str, Any] = {"n": i, "turn": e.turn, "text": e.text, "rule": e.rule}
         if e.dice:
