@@ -25,6 +25,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..engine.text import percent
 from ..widget import AskSession, Board
 from .exercises import (
     ChoiceExercise,
@@ -36,7 +37,6 @@ from .exercises import (
     Quiz,
     play_card,
 )
-from .steps import percent
 
 RIGHT = "#2e7d32"
 WRONG = "#b23b3b"

@@ -55,9 +55,9 @@ from ..engine.places import (
     parse_place,
     place_name,
 )
+from ..engine.text import percent, sentence, times_in
 from .card_odds import CardOddsError, card_ends
 from .display import with_text
-from .steps import percent, times_in
 
 Answer = str | Iterable[str]
 """A learner's answer: one region id or choice, or several region ids."""
@@ -253,11 +253,6 @@ class Feedback:
         return self.message
 
 
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text if not text or text.endswith((".", "!", "?")) else text + "."
-
-
 # --- exercises ---------------------------------------------------------------------------------
 
 
@@ -334,7 +329,7 @@ class Exercise:
 
     def _feedback(self, given: tuple[str, ...]) -> Feedback:
         right = set(given) == set(self.solution)
-        tail = " ".join(x for x in (_sentence(self.explain),) if x)
+        tail = " ".join(x for x in (sentence(self.explain),) if x)
         if right:
             message = f"Right: {self._words(self.solution)} ({self.rule})."
         else:
@@ -576,7 +571,7 @@ class Prediction(Exercise):
         odds = "; ".join(f"{o.name} {times_in(o.probability)}" for o in self.odds)
         message = (f"You expected: {guess} ({times_in(p)}). {head}. "
                    f"{most}. Odds: {odds} ({self.rule}). "
-                   f"{_sentence(self.explain)}").strip()
+                   f"{sentence(self.explain)}").strip()
         return Feedback(came, message, self.rule, self.solution, given)
 
     @property

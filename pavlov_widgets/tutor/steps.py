@@ -2,7 +2,8 @@
 
 The walkthrough (:mod:`pavlov_widgets.tutor.walkthrough`) is built on these pieces:
 
-- :func:`times_in`, :func:`odds_summary` — exact odds in plain words ("1 time in 3 (33%)"),
+- :func:`odds_summary` — exact odds in plain words ("1 time in 3 (33%)", with
+  :func:`~pavlov_widgets.engine.text.times_in`),
   computed from the engine's chance step (:meth:`Game.chance
   <pavlov_widgets.engine.Game.chance>`) before the dice fall, never written by hand.
 - :func:`play_roll`, :func:`play_choice` — make one step on a game and say what it did
@@ -22,6 +23,7 @@ from fractions import Fraction
 from ..engine import Chance, Game, LogEntry, Option, PavlovError
 from ..engine.dice import reading
 from ..engine.places import place_name
+from ..engine.text import either, percent, times_in
 from .content.scenarios import Scenario
 
 
@@ -30,29 +32,6 @@ class WalkthroughError(PavlovError, ValueError):
 
 
 # --- odds in plain words -------------------------------------------------------------------
-
-
-def percent(p: Fraction) -> str:
-    """A probability as a percentage: ``33%``, ``6.9%`` (one decimal under 10%).
-
-    A chance that is not certain never reads 100% (or 0%): 7775/7776 is "over 99.9%".
-    """
-    value = float(p) * 100
-    if 0 < p < 1 and round(value) in (0, 100):
-        return "under 0.1%" if value < 0.1 else ("over 99.9%" if value > 99.9 else f"{value:.1f}%")
-    if value < 10 and value != round(value):
-        return f"{value:.1f}%"
-    return f"{round(value)}%"
-
-
-def times_in(p: Fraction) -> str:
-    """An exact probability in plain words: ``1 time in 3 (33%)``, ``65 times in 81 (80%)``."""
-    if p <= 0:
-        return "never"
-    if p >= 1:
-        return "every time"
-    times = "1 time" if p.numerator == 1 else f"{p.numerator} times"
-    return f"{times} in {p.denominator} ({percent(p)})"
 
 
 def result_words(test_type: str, result: str) -> str:
@@ -77,18 +56,13 @@ def odds_summary(chance: Chance) -> str:
         best = max(p for _, p in rows)
         likeliest = [r for r, p in rows if p == best]
         each = " each" if len(likeliest) > 1 else ""
-        return (f"{len(rows)} possible results; the likeliest, {_or(likeliest)}, "
+        return (f"{len(rows)} possible results; the likeliest, {either(likeliest)}, "
                 f"{times_in(best)}{each}")
     groups: dict[Fraction, list[str]] = {}
     for result, p in rows:
         groups.setdefault(p, []).append(result_words(kind, result))
-    return "; ".join(f"{_or(names)}: {times_in(p)}{' each' if len(names) > 1 else ''}"
+    return "; ".join(f"{either(names)}: {times_in(p)}{' each' if len(names) > 1 else ''}"
                      for p, names in groups.items())
-
-
-def _or(words: Sequence[str]) -> str:
-    """``a``, ``a or b``, ``a, b or c``."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def region_name(game: Game, region: str) -> str:

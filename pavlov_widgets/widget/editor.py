@@ -62,6 +62,7 @@ from pavlov_widgets.engine.places import (
     place_name,
     token_place,
 )
+from pavlov_widgets.engine.text import sentence
 
 TOOLS: dict[str, str] = {
     "soviet": "Soviet counter",
@@ -623,7 +624,7 @@ class Editor:
         try:
             said = self._apply(work, verb, args)
         except PositionError as exc:
-            self.error = f"Refused: {_sentence(str(exc))} Nothing was changed."
+            self.error = f"Refused: {sentence(str(exc))} Nothing was changed."
             self.rev += 1
             return
         self._undo.append((self.position, list(self.log)))
@@ -814,15 +815,6 @@ def _take_circle(pos: Position, circle: TrackCircle) -> str:
         raise PositionError(f"track {circle.track}, circle {circle.circle} is empty")
     pos.state.tracks[circle.track - 1][circle.circle - 1] = ""
     return wid
-
-
-def _sentence(text: str) -> str:
-    """Capitalise and end with a full stop."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 __all__ = ["ACTIONS", "EDIT_VERBS", "RESUME_LABELS", "TOOLS", "EditError", "Editor",

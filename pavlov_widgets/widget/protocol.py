@@ -268,15 +268,6 @@ def short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def sentence(text: str) -> str:
-    """Capitalise and end with a full stop (engine messages start in lower case)."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
 __all__ = [
     "KINDS",
     "REFUSAL_CODES",

@@ -30,6 +30,7 @@ from pavlov_widgets.engine.errors import (
     WrongRoleError,
 )
 from pavlov_widgets.engine.places import parse_place
+from pavlov_widgets.engine.text import sentence
 
 from .. import view as views
 from ..protocol import (
@@ -43,7 +44,6 @@ from ..protocol import (
     Reveal,
     Step,
     Undo,
-    sentence,
     short,
 )
 from .base import Frame, Session
