@@ -17,6 +17,7 @@ var TRAITS = (
     "auto_roll",
     "saved",
     "marks",
+    "focus",
     "question",
     "panels",
     "edit_mode",

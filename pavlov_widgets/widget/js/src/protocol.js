@@ -123,15 +123,16 @@
  * Every trait the board reads.
  * @typedef {{plan: Plan, view: View, choice: Choice, last_roll: Roll,
  *   log_entries: LogLine[], error: string, rev: number, game_serial: number,
- *   auto_roll: boolean, saved?: Saved, marks?: Mark[], question?: Question,
- *   panels?: string[], edit_mode?: EditMode, hinting?: Hinting, seat?: Seat,
- *   cover?: Cover}} BoardData
+ *   auto_roll: boolean, saved?: Saved, marks?: Mark[], focus?: string[],
+ *   question?: Question, panels?: string[], edit_mode?: EditMode, hinting?: Hinting,
+ *   seat?: Seat, cover?: Cover}} BoardData  (`focus`: the places that matter now, which
+ *   the board keeps in view)
  */
 
 /** The traits the board reads, in the order of BoardData. */
 export const TRAITS = /** @type {const} */ ([
   "plan", "view", "choice", "last_roll", "log_entries", "error", "rev", "game_serial", "auto_roll",
-  "saved", "marks", "question", "panels", "edit_mode", "hinting", "seat", "cover",
+  "saved", "marks", "focus", "question", "panels", "edit_mode", "hinting", "seat", "cover",
 ]);
 
 // --- the messages --------------------------------------------------------------------------
