@@ -105,10 +105,12 @@ __all__ = [
     "Weapon",
     "WehrmachtSlot",
     "board_place",
+    "circle_key",
     "counter_place",
     "grammar",
     "known",
     "loc_key",
+    "parse_circle_key",
     "parse_place",
     "place_name",
     "sapper_key",
@@ -797,6 +799,28 @@ def sapper_key(track: int, circle: int) -> str:
 
 
 _SUPPRESS_KEYS: dict[str, str] = {}
+
+
+def circle_key(circle: TrackCircle) -> str:
+    """A track circle as a position's JSON keys its Wehrmacht counter: ``"3:2"`` (1.2).
+
+    The short form of :class:`TrackCircle` in the ``tracks`` section of
+    :meth:`Position.to_json <pavlov_widgets.engine.positions.Position.to_json>`.
+    """
+    return f"{circle.track}:{circle.circle}"
+
+
+def parse_circle_key(text: str) -> TrackCircle:
+    """The track circle a position's JSON key names (``"3:2"``; see :func:`circle_key`).
+
+    Raises:
+        PlaceError: not two whole numbers from 1 joined by a colon, naming the text.
+    """
+    track, colon, circle = text.partition(":") if isinstance(text, str) else ("", "", "")
+    if not (colon and track.isdigit() and circle.isdigit()):
+        raise PlaceError(f"{text!r} is not a track circle's key: the form is "
+                         "<track>:<circle>, e.g. '3:2'")
+    return TrackCircle(int(track), int(circle))
 
 
 def token_place(place: Place) -> str | None:

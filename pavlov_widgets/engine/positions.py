@@ -58,7 +58,9 @@ from .places import (
     TacticsCard,
     TrackCircle,
     Weapon,
+    circle_key,
     loc_key,
+    parse_circle_key,
     parse_place,
     place_name,
     sapper_key,
@@ -1049,11 +1051,13 @@ class Position:
             with _field(f"defense.{colour}"):
                 pos.defense(colour, value)
         for spot, kind in r.mapping("tracks").items():
-            track, _, circle = spot.partition(":")
-            if not (track.isdigit() and circle.isdigit()):
-                raise PositionError(f"tracks.{spot}: a key is 'track:circle', e.g. '3:2'")
+            try:
+                circle = parse_circle_key(spot)
+            except PlaceError:
+                raise PositionError(f"tracks.{spot}: a key is 'track:circle', e.g. "
+                                    "'3:2'") from None
             with _field(f"tracks.{spot}"):
-                pos.wehrmacht(int(track), int(circle), kind)
+                pos.wehrmacht(circle.track, circle.circle, kind)
         pos._load_tokens(r.mapping("tokens"))
         ref = pos._reference()
         for key, section in _SECTIONS.items():
@@ -1121,7 +1125,7 @@ class Position:
                     continue
                 kind = c.wehrmacht_type_of(wid).id
                 first = next(w for w in c.wehrmacht_counters_by_type[kind] if w not in placed)
-                out[f"{t}:{n}"] = kind if first == wid else wid
+                out[circle_key(TrackCircle(t, n))] = kind if first == wid else wid
                 placed.add(wid)
         return out
 
