@@ -118,8 +118,11 @@ class AskSession(Session):
 
         Raises:
             Refusal: ``not-asked``: not one of the asked places (the message lists them);
-                ``on_answer`` is not called.
+                ``not-here``: the question has ended. ``on_answer`` is not called.
         """
+        if self.board is None:
+            raise Refusal("not-here", f"Board.answer(): the question has ended "
+                                      f"({self.prompt}); nothing was done.")
         if place not in self.places:
             listed = ", ".join(self.places[:12]) + (", ..." if len(self.places) > 12 else "")
             raise Refusal("not-asked", f"Board.answer(): {short(place)} is not one of the "
