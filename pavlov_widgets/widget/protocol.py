@@ -8,20 +8,20 @@ nobody looks at the raw message again: the board hands the intent to its active 
 
 The messages, one class each:
 
-======================================  ================  ==================================
-message                                 intent            what the learner did
-======================================  ================  ==================================
-``{"kind": "choose", "option": id}``    :class:`Choose`   clicked an option (or, in the
+=====================================  =================  =================================
+message                                intent             what the learner did
+=====================================  =================  =================================
+``{"kind": "choose", "option": id}``   :class:`Choose`    clicked an option (or, in the
                                                           position editor, an edit)
-``{"kind": "step"}``                    :class:`Step`     Roll: the pending dice
-``{"kind": "undo"}``                    :class:`Undo`     Undo
-``{"kind": "redo"}``                    :class:`Redo`     Redo
-``{"kind": "auto_roll", "value": b}``   :class:`AutoRoll` switched rolling by itself
-``{"kind": "why_not", "region": p}``    :class:`WhyNot`   asked why a place is not a choice
-``{"kind": "answer", "region": p}``     :class:`Answer`   answered the board's question
-``{"kind": "hint"}``                    :class:`Hint`     asked for a hint
-``{"kind": "reveal"}``                  :class:`Reveal`   took the hot seat's cover off
-======================================  ================  ==================================
+``{"kind": "step"}``                   :class:`Step`      Roll: the pending dice
+``{"kind": "undo"}``                   :class:`Undo`      Undo
+``{"kind": "redo"}``                   :class:`Redo`      Redo
+``{"kind": "auto_roll", "value": b}``  :class:`AutoRoll`  switched rolling by itself
+``{"kind": "why_not", "region": p}``   :class:`WhyNot`    asked why a place is not a choice
+``{"kind": "answer", "region": p}``    :class:`Answer`    answered the board's question
+``{"kind": "hint"}``                   :class:`Hint`      asked for a hint
+``{"kind": "reveal"}``                 :class:`Reveal`    took the hot seat's cover off
+=====================================  =================  =================================
 
 Every message may carry the ``rev`` and ``game`` (the board's ``game_serial``) it was made at;
 :data:`STAMP_REQUIRED` lists the kinds that must.
