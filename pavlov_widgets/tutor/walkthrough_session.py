@@ -51,8 +51,10 @@ class WalkthroughSession(Session):
             # watching: the rulebook chooses; the options still glow, a click switches modes
             choice = {**choice, "prompt": f"{choice['prompt']} (watching: ▶ shows the "
                                           "rulebook's choice)"}
-        focus = tuple(said.focus) or tuple(
-            dict.fromkeys(t for o in choice["options"] for t in o["targets"]))
+        options = tuple(dict.fromkeys(t for o in choice["options"] for t in o["targets"]))
+        # the learner's turn: the places to click matter first, then what the step is about
+        focus = (tuple(dict.fromkeys(options + tuple(said.focus))) if walk.mode == "your-turn"
+                 else tuple(said.focus) or options)
         return Frame(game=game, viewer=None, choice=choice, rev=walk.rev, focus=focus,
                      marks=tuple({"region": r, "style": "focus"} for r in said.focus),
                      view_patch={"canUndo": walk.can_back, "canRedo": False})
