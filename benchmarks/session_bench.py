@@ -75,7 +75,7 @@ def plain_clicks(decisions: int, repeat: int) -> list[tuple[float, int]]:
     from pavlov_widgets.widget import Board
 
     game = Game.new(seed=1)
-    out = []
+    out: list[tuple[float, int]] = []
     while len(out) < decisions and not game.is_over:
         if isinstance(game.pending, Decision):
             moment = game.copy()
@@ -99,10 +99,10 @@ def walkthrough_clicks(repeat: int) -> list[tuple[str, float, int]]:
     walk_cls = tutor.Walkthrough
     try:
         names = set(importlib.import_module("pavlov_widgets.tutor.content").scenario_names())
-    except (ImportError, AttributeError):
+    except (ImportError, AttributeError):  # an older checkout: the scenarios were engine code
         names = set(importlib.import_module(
             "pavlov_widgets.engine.examples.scenarios").scenario_names())
-    out = []
+    out: list[tuple[str, float, int]] = []
     for name in (n for n in SCENARIOS if n in names):
         probe = walk_cls(name, mode="your-turn")
         for step, played in enumerate(probe.steps):
@@ -150,8 +150,8 @@ def main() -> None:
     walk_calls = statistics.median(r[2] for r in walks)
     print(f"walkthrough / plain: {walk_ms / plain_ms:.2f}x the milliseconds, "
           f"{walk_calls / plain_calls:.2f}x the calls (goal: at most 2x)")
-    for name, ms, calls in walks:
-        print(f"  {name:28s} {ms:6.2f} ms  {calls:7d} calls")
+    for name, step_ms, step_calls in walks:
+        print(f"  {name:28s} {step_ms:6.2f} ms  {step_calls:7d} calls")
 
 
 if __name__ == "__main__":
