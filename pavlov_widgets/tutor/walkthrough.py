@@ -2,7 +2,7 @@
 
 A **step** is one thing that happens in an example: a choice made or a roll rolled (one entry
 of the game's history). :class:`Walkthrough` plays the example once from its scenario (the
-moves and the scripted dice of :mod:`pavlov_widgets.engine.examples.scenarios`) and keeps the
+moves and the scripted dice of :mod:`pavlov_widgets.tutor.content.scenarios`) and keeps the
 game after every step, so moving back and forth, or jumping to any step, is instant. Each
 step has a narration in our own words with its rule section (:class:`.scenarios.Step`, data
 in the scenario registry, never read back out of log lines), the board regions it is about,
