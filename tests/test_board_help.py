@@ -45,7 +45,7 @@ def test_why_not_answers_with_the_engines_refusal_and_changes_nothing() -> None:
     refusal = board.game.why_not(region)
     assert refusal is not None
     rev = board.rev
-    board._on_msg(board, {"kind": "why_not", "region": region, "rev": rev, "game": 0}, [])
+    board._handle_custom_msg({"kind": "why_not", "region": region, "rev": rev, "game": 0}, [])
     assert sent == [{"kind": "why_not", "region": region, "rev": rev, "game": 0,
                      "text": refusal.text, "rule": refusal.rule}]
     assert board.rev == board.game.rev == rev and board.error == ""
@@ -55,7 +55,7 @@ def test_why_not_of_a_glowing_place_is_an_empty_answer() -> None:
     board = Board.new(seed=1)
     sent = _answers(board)
     region = board.game.legal_actions()[0].targets[0]
-    board._on_msg(board, {"kind": "why_not", "region": region, "rev": 0, "game": 0}, [])
+    board._handle_custom_msg({"kind": "why_not", "region": region, "rev": 0, "game": 0}, [])
     assert sent[-1]["text"] == "" and sent[-1]["region"] == region
 
 
@@ -63,7 +63,8 @@ def test_why_not_asked_about_an_older_position_answers_for_that_rev_only() -> No
     board = Board.new(seed=1)
     board.apply("end-phase")
     sent = _answers(board)
-    board._on_msg(board, {"kind": "why_not", "region": "counter:pavlov", "rev": 0, "game": 0}, [])
+    board._handle_custom_msg({"kind": "why_not", "region": "counter:pavlov", "rev": 0,
+                              "game": 0}, [])
     # the browser drops an answer for a position it no longer shows: the reply says which
     assert sent[-1]["rev"] == board.rev and sent[-1]["kind"] == "why_not"
 
@@ -79,9 +80,10 @@ def test_why_not_asked_about_an_older_position_answers_for_that_rev_only() -> No
 def test_a_why_not_without_a_region_is_refused_and_changes_nothing(bad: dict[str, Any]) -> None:
     board = Board.new(seed=1)
     sent = _answers(board)
-    board._on_msg(board, bad, [])
-    assert "region" in board.error and board.rev == 0
-    assert sent[-1]["kind"] == "ack" and sent[-1]["ok"] is False
+    board._handle_custom_msg(bad, [])
+    assert "needs a place" in board.error and board.rev == 0
+    assert board.error_code == "unreadable"
+    assert sent[-1] == {"kind": "ack", "ok": False, "rev": 0, "code": "unreadable"}
 
 
 def test_every_option_names_the_line_of_the_glossary_that_explains_it() -> None:

@@ -1,9 +1,10 @@
 """The board's tutor API: marks, questions and focus views (issue 12), on the Python side.
 
-``Board.mark`` rings places (focus, right, wrong), ``Board.ask`` turns the board into a
-question the learner answers with a click (``on_answer``), ``Board.panels`` draws only some
-panels. Bad input gets a :class:`BoardError` (a ``ValueError``) naming what is wrong and what
-is allowed, and changes nothing. The walkthrough widget marks what each step is about and
+``Board.mark`` rings places (focus, right, wrong), ``Board.ask`` puts a question on the board
+(an :class:`AskSession` the learner answers with a click, handed to ``on_answer``),
+``Board.panels`` draws only some panels. Bad input gets a :class:`BoardError` (a
+``ValueError``) naming what is wrong and what is allowed, and changes nothing; a refused click
+is answered with its code. The walkthrough widget marks what each step is about and
 draws the panels it needs.
 """
 
@@ -19,14 +20,15 @@ from pavlov_widgets.engine import Game
 from pavlov_widgets.tutor.content import scenario_names
 from pavlov_widgets.tutor.walkthrough import Walkthrough
 from pavlov_widgets.tutor.walkthrough_widget import WalkthroughWidget
+from pavlov_widgets.widget import AskSession, PlaySession
 from pavlov_widgets.widget.board import (
     MARK_STYLES,
-    MESSAGE_KINDS,
     PANELS,
     BoardError,
-    BoardMessageError,
     panels_for,
+    sync_state,
 )
+from pavlov_widgets.widget.protocol import KINDS, Refusal
 from pavlov_widgets.widget.view import region_ids
 
 
@@ -79,7 +81,7 @@ def test_mark_rings_places_in_a_style_and_marks_add_up(board: Board) -> None:
         {"region": "defense:red", "style": "right"},
         {"region": "square:R2", "style": "wrong"},
     ]
-    assert board.sync_state()["marks"] == board.marks  # saved pictures show them too
+    assert sync_state(board)["marks"] == board.marks  # saved pictures show them too
     board.clear_marks("focus")
     assert [m["region"] for m in board.marks] == ["defense:red", "square:R2"]
     board.clear_marks()
@@ -114,7 +116,7 @@ def test_a_bad_mark_is_a_clear_error_and_changes_nothing(
 def test_marks_stay_while_the_game_moves_and_go_with_another_game(board: Board) -> None:
     board.mark(["square:R2"])
     board.game.apply("end-phase")
-    board.undo()
+    board.game.undo()
     assert board.marks == [{"region": "square:R2", "style": "focus"}]
     board.game = Game.new(seed=2)
     assert board.marks == []
@@ -127,32 +129,46 @@ def test_mark_styles_are_the_three_of_the_contract() -> None:
 # --- questions ------------------------------------------------------------------------------
 
 
+def asking(board: Board) -> str:
+    """The question the board asks now ("" when none)."""
+    return str(board.question.get("prompt", ""))
+
+
 def test_ask_answer_and_end(board: Board) -> None:
     answers: list[str] = []
-    assert board.asking == ""
-    board.ask("Click the position the Mortar hits.", ["square:P3", "square:R2"], answers.append)
-    assert board.asking == "Click the position the Mortar hits."
+    assert asking(board) == ""
+    question = board.ask("Click the position the Mortar hits.", ["square:P3", "square:R2"],
+                         answers.append)
+    assert board.session is question and isinstance(question, AskSession)
+    assert asking(board) == "Click the position the Mortar hits."
     assert board.question == {"prompt": "Click the position the Mortar hits.",
                               "regions": ["square:P3", "square:R2"]}
-    assert board.sync_state()["question"] == board.question
-    board.answer("square:R2")
-    board.answer("square:P3")  # several answers until the question ends (pick two, Check)
+    assert sync_state(board)["question"] == board.question
+    question.answer("square:R2")
+    question.answer("square:P3")  # several answers until the question ends (pick two, Check)
     assert answers == ["square:R2", "square:P3"]
-    board.end_ask()
-    assert board.asking == "" and board.question == {}
-    with pytest.raises(BoardError, match="asks no question"):
-        board.answer("square:R2")
+    question.end()
+    assert asking(board) == "" and board.question == {}
+    assert isinstance(board.session, PlaySession)
+    # the question has ended: an answer is refused, from code or from the browser
+    with pytest.raises(Refusal, match="has ended") as refused:
+        question.answer("square:R2")
+    assert refused.value.code == "not-here"
+    reply = board.handle_message({"kind": "answer", "region": "square:R2", "rev": board.rev,
+                                  "game": board.game_serial})
+    assert reply["code"] == "not-here" and "'answer'" in board.error
     assert answers == ["square:R2", "square:P3"]
 
 
 def test_an_answer_outside_the_question_is_refused_and_nothing_is_called(board: Board) -> None:
     answers: list[str] = []
-    board.ask("Which location?", ["loc:12", "loc:13"], answers.append)
+    question = board.ask("Which location?", ["loc:12", "loc:13"], answers.append)
     for bad in ("loc:14", "square:R2", 12, ""):
-        with pytest.raises(BoardError) as refused:
-            board.answer(bad)  # type: ignore[arg-type]
+        with pytest.raises(Refusal) as refused:
+            question.answer(bad)  # type: ignore[arg-type]
+        assert refused.value.code == "not-asked"
         assert "loc:12, loc:13" in str(refused.value)
-    assert answers == [] and board.asking == "Which location?"
+    assert answers == [] and asking(board) == "Which location?"
 
 
 @pytest.mark.parametrize(
@@ -160,7 +176,7 @@ def test_an_answer_outside_the_question_is_refused_and_nothing_is_called(board: 
     [
         (("", ["loc:12"]), "prompt"),
         (("   ", ["loc:12"]), "prompt"),
-        (("Which?", []), "no regions"),
+        (("Which?", []), "no places"),
         (("Which?", ["loc:99"]), "'loc:99'"),
         (("Which?", ["loc:12"], "print"), "on_answer"),
     ],
@@ -169,12 +185,13 @@ def test_a_bad_question_is_a_clear_error_and_changes_nothing(
     board: Board, args: tuple[Any, ...], words: str
 ) -> None:
     first: list[str] = []
-    board.ask("The first question", ["square:R2"], first.append)
+    question = board.ask("The first question", ["square:R2"], first.append)
     call = args if len(args) == 3 else (*args, print)
     with pytest.raises(BoardError, match=words):
         board.ask(*call)
+    assert board.session is question
     assert board.question == {"prompt": "The first question", "regions": ["square:R2"]}
-    board.answer("square:R2")
+    question.answer("square:R2")
     assert first == ["square:R2"]  # the first question still answers to its own function
 
 
@@ -185,32 +202,47 @@ def test_the_browser_answers_with_a_click_checked_like_a_choice(
     answers: list[str] = []
     board.ask("Which position?", ["square:R2", "square:G1"], answers.append)
     here = {"rev": board.rev, "game": board.game_serial}
-    board._on_msg(board, {"kind": "answer", "region": "square:G1", **here}, [])
+    board._handle_custom_msg({"kind": "answer", "region": "square:G1", **here}, [])
     assert answers == ["square:G1"] and sent[-1] == {"kind": "ack", "ok": True, "rev": 0}
-    for bad in (
-        {"kind": "answer", "region": "square:P1", **here},  # not asked
-        {"kind": "answer", "region": 5, **here},
-        {"kind": "answer", "region": "square:R2", "rev": 7, "game": board.game_serial},
-        {"kind": "answer", "region": "square:R2", "game": board.game_serial},  # no rev
-        {"kind": "answer", "region": "square:R2", "rev": 0, "game": 99},
+    for bad, code in (
+        ({"kind": "answer", "region": "square:P1", **here}, "not-asked"),
+        ({"kind": "answer", "region": 5, **here}, "unreadable"),
+        ({"kind": "answer", "region": "square:R2", "rev": 7, "game": board.game_serial},
+         "stale"),
+        ({"kind": "answer", "region": "square:R2", "game": board.game_serial}, "stale"),  # no rev
+        ({"kind": "answer", "region": "square:R2", "rev": 0, "game": 99}, "stale"),
     ):
-        board._on_msg(board, bad, [])
-        assert sent[-1]["ok"] is False and board.error, bad
+        board._handle_custom_msg(bad, [])
+        assert sent[-1] == {"kind": "ack", "ok": False, "rev": 0, "code": code}, bad
+        assert board.error_code == code and board.error, bad
     assert answers == ["square:G1"]
+
+
+def test_asking_a_question_makes_a_click_on_the_game_below_stale(board: Board) -> None:
+    """A click made on the board before the question was asked is not taken as anything."""
+    serial = board.game_serial
+    board.ask("Which position?", ["square:R2"], lambda _r: None)
+    assert board.game_serial > serial
+    reply = board.handle_message({"kind": "choose", "option": "end-phase", "rev": 0,
+                                  "game": serial})
+    assert reply["code"] == "stale" and board.game.rev == 0
 
 
 def test_while_asking_the_board_takes_no_move(
     board: Board, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     acks(board, monkeypatch)
-    board.ask("Which position?", ["square:R2"], lambda _r: None)
+    question = board.ask("Which position?", ["square:R2"], lambda _r: None)
     before = board.game.to_dict()
     for kind in ("choose", "step", "undo", "redo"):
-        with pytest.raises(BoardMessageError, match="asks a question"):
-            board.handle_message({"kind": kind, "option": "end-phase", "rev": 0, "game": 0})
+        reply = board.handle_message({"kind": kind, "option": "end-phase", "rev": 0,
+                                      "game": board.game_serial})
+        assert reply == {"kind": "ack", "ok": False, "rev": 0, "code": "asking"}, kind
+        assert "asks a question" in board.error
     assert board.game.to_dict() == before
-    board.end_ask()
-    board.handle_message({"kind": "choose", "option": "end-phase", "rev": 0, "game": 0})
+    question.end()
+    board.handle_message({"kind": "choose", "option": "end-phase", "rev": 0,
+                          "game": board.game_serial})
     assert board.rev == 1
 
 
@@ -223,20 +255,22 @@ def test_a_failing_on_answer_still_lets_the_browser_click_again(
         raise RuntimeError("the tutor's own bug")
 
     board.ask("Which position?", ["square:R2"], broken)
-    with pytest.raises(RuntimeError):
-        board._on_msg(board, {"kind": "answer", "region": "square:R2", "rev": 0, "game": 0}, [])
-    assert sent[-1] == {"kind": "ack", "ok": False, "rev": 0}
+    with pytest.raises(RuntimeError):  # the comm logs it; code sees it raised
+        board.handle_message({"kind": "answer", "region": "square:R2", "rev": 0,
+                              "game": board.game_serial})
+    assert sent[-1] == {"kind": "ack", "ok": False, "rev": 0, "code": "not-here"}
 
 
 def test_another_game_ends_the_question(board: Board) -> None:
     board.ask("Which position?", ["square:R2"], lambda _r: None)
     board.game = Game.new(seed=3)
-    assert board.asking == "" and board.question == {}
+    assert asking(board) == "" and board.question == {}
+    assert isinstance(board.session, PlaySession)
 
 
 def test_answer_is_a_message_kind() -> None:
-    assert "answer" in MESSAGE_KINDS
-    assert issubclass(BoardMessageError, BoardError) and issubclass(BoardError, ValueError)
+    assert "answer" in KINDS
+    assert issubclass(Refusal, BoardError) and issubclass(BoardError, ValueError)
 
 
 # --- panels ---------------------------------------------------------------------------------
@@ -246,7 +280,7 @@ def test_panels_default_to_all_three_and_keep_board_order(board: Board) -> None:
     assert board.panels == list(PANELS) == ["house", "square", "volga"]
     board.panels = ("volga", "house", "volga")
     assert board.panels == ["house", "volga"]
-    assert board.sync_state()["panels"] == ["house", "volga"]
+    assert sync_state(board)["panels"] == ["house", "volga"]
     assert Board(panels=["square"]).panels == ["square"]
     board.panels = "square"  # one name
     assert board.panels == ["square"]

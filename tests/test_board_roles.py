@@ -1,6 +1,6 @@
 """Role views and the hot seat on the board (issue 14; 7.3 Cooperative, 7.4 Competitive).
 
-What the browser receives is the board's synced traits (``board.sync_state()``): anyone can
+What the browser receives is the board's synced traits (``sync_state(board)``): anyone can
 read them in the browser's developer tools, so the hidden-information tests read that JSON.
 The ``plan`` trait is left out of those checks: it lists every component of the game (every
 Soviet card of the deck included), which is public knowledge, not a hand.
@@ -15,7 +15,8 @@ import pytest
 
 from pavlov_widgets import Board
 from pavlov_widgets.engine import Game, RuleSettings
-from pavlov_widgets.widget import BoardError, BoardMessageError
+from pavlov_widgets.widget import BoardError, HotSeatSession, Refusal
+from pavlov_widgets.widget.board import sync_state
 from pavlov_widgets.widget.view import NOBODY, game_view
 
 
@@ -31,7 +32,7 @@ def cooperative(seed: int = 1) -> Game:
 
 def synced(board: Board) -> str:
     """The traits as the browser receives them, as JSON text, without the ``plan``."""
-    state = {k: v for k, v in board.sync_state().items() if k != "plan"}
+    state = {k: v for k, v in sync_state(board).items() if k != "plan"}
     return json.dumps(state)
 
 
@@ -59,7 +60,14 @@ def plan_as_german(game: Game) -> None:
 def message(board: Board, content: dict[str, Any]) -> None:
     """Deliver one message the way the widget's comm does (refusals go to ``error``)."""
     board.send = lambda *a, **k: None  # type: ignore[method-assign]
-    board._on_msg(board, content, [])
+    board._handle_custom_msg(content, [])
+
+
+def hot_seat(board: Board) -> HotSeatSession:
+    """The hot seat driving ``board``."""
+    session = board.session
+    assert isinstance(session, HotSeatSession)
+    return session
 
 
 def choose(board: Board, option: str) -> None:
@@ -73,7 +81,7 @@ def choose(board: Board, option: str) -> None:
 def test_the_soviet_view_shows_the_german_cards_face_down_with_their_counts() -> None:
     game = competitive()
     soviet = Board.from_game(game, role="soviet")
-    assert soviet.role == "soviet" and soviet.seat["name"] == "the Soviet player"
+    assert soviet.session.role == "soviet" and soviet.seat["name"] == "the Soviet player"
     secrets = german_secrets(game)
     assert len(secrets) == 7  # four Wehrmacht and three Tactics cards (7.4 Planning)
     text = synced(soviet)
@@ -162,8 +170,10 @@ def test_a_choice_for_the_other_role_is_refused_with_the_rule_and_changes_nothin
     assert "belongs to the operations commander" in house.error
     assert "not to the house commander" in house.error
     assert "7.3 Cooperative" in house.error and house.error.endswith("Nothing was done.")
-    with pytest.raises(BoardMessageError, match="belongs to the operations commander"):
-        house.handle_message({"kind": "choose", "option": option, "rev": rev, "game": 0})
+    reply = house.handle_message({"kind": "choose", "option": option, "rev": rev, "game": 0})
+    assert reply == {"kind": "ack", "ok": False, "rev": rev, "code": "wrong-role"}
+    assert house.error_code == "wrong-role"
+    assert "belongs to the operations commander" in house.error
     # from code too: the board chooses as its role
     from pavlov_widgets.engine.errors import WrongRoleError
 
@@ -215,14 +225,15 @@ def test_a_role_must_be_one_of_the_games() -> None:
         Board.from_game(solo, role="german")
     with pytest.raises(BoardError, match="not both"):
         Board(competitive(), role="german", hot_seat=True)
-    board = Board.from_game(cooperative(), role="house")
+    coop = cooperative()
     with pytest.raises(BoardError, match="'pilot' is not a role"):
-        board.role = "pilot"
-    assert board.role == "house"
+        Board.from_game(coop, role="pilot")
+    board = Board.from_game(coop, role="house")
     with pytest.raises(BoardError, match="not a role of this game"):
         board.game = solo  # the house commander has no view of a solo game
-    board.role = None  # everything again
-    assert board.choice["kind"] == "decision" and board.seat == {}
+    assert board.session.role == "house" and board.game is coop
+    everything = Board.from_game(coop)  # role None: everything
+    assert everything.choice["kind"] == "decision" and everything.seat == {}
     # the side of two roles is a view too (7.4 with three players)
     three = Game.new(seed=2, settings=RuleSettings.for_variant("competitive-three"))
     assert Board.from_game(three, role="soviet").seat["name"] == "the Soviet players"
@@ -235,6 +246,7 @@ def test_undo_is_off_in_a_role_view_of_a_game_against_the_german_player() -> Non
     assert game.can_undo and german.view["canUndo"] is False
     message(german, {"kind": "undo", "rev": game.rev, "game": 0})
     assert "Undo is off" in german.error and len(game.state.orders) == 1
+    assert german.error_code == "undo-off"
     # in the cooperative game the partners may take a choice back
     coop = cooperative()
     ops = Board.from_game(coop, role="operations")
@@ -256,7 +268,8 @@ def test_a_role_views_saved_picture_names_no_hidden_card() -> None:
 def test_the_hot_seat_opens_covered_for_the_first_side_and_hides_both_hands() -> None:
     game = competitive()
     board = Board.hot_seat(game)
-    assert board.is_hot_seat and board.covered and board.role is None
+    seat = hot_seat(board)
+    assert seat.covered and seat.role is None
     assert board.cover["text"] == "Pass to the German player — click when ready"
     assert board.choice["kind"] == "cover" and board.choice["options"] == []
     text = synced(board)
@@ -265,34 +278,36 @@ def test_the_hot_seat_opens_covered_for_the_first_side_and_hides_both_hands() ->
     # a choice while covered is refused; the click on the cover reveals
     choose(board, game.legal_actions()[0].id)
     assert "covered for the German player" in board.error and game.rev == 0
+    assert board.error_code == "covered"
     message(board, {"kind": "reveal", "rev": board.rev, "game": board.game_serial})
-    assert not board.covered and board.role == "german" and board.cover == {}
+    assert not seat.covered and seat.role == "german" and board.cover == {}
     assert board.view["german"]["sees"] and board.choice["kind"] == "decision"
 
 
 def test_the_hot_seat_covers_between_the_sides_and_shows_only_the_side_on_screen() -> None:
     game = competitive()
     board = Board.hot_seat(game)
-    board.reveal()
+    seat = hot_seat(board)
+    seat.reveal()
     for _ in range(4):  # three orders and a Tactics card, clicked on the board
         choose(board, board.choice["options"][0]["id"])
         assert board.error == ""
     assert game.side_to_decide() == "soviet"
-    assert board.covered and board.cover["to"] == "soviet"
+    assert seat.covered and board.cover["to"] == "soviet"
     assert board.cover["text"] == "Pass to the Soviet player — click when ready"
     text = synced(board)
     assert not [c for c in german_secrets(game) + soviet_secrets(game) if c in text]
     assert board.view["handHidden"] == 4 and board.view["german"]["sees"] is False
-    board.reveal()
+    seat.reveal()
     text = synced(board)
-    assert board.role == "soviet"
+    assert seat.role == "soviet"
     assert all(c in text for c in soviet_secrets(game))
     assert not [c for c in german_secrets(game) if c in text]
     # the Soviet side plays its turn; at the next planning the cover comes back
     while game.side_to_decide() == "soviet":
         choose(board, board.choice["options"][-1]["id"])
         assert board.error == ""
-    assert game.phase == "planning" and board.covered and board.cover["to"] == "german"
+    assert game.phase == "planning" and seat.covered and board.cover["to"] == "german"
     text = synced(board)
     assert not [c for c in german_secrets(game) + soviet_secrets(game) if c in text]
 
@@ -300,34 +315,38 @@ def test_the_hot_seat_covers_between_the_sides_and_shows_only_the_side_on_screen
 def test_the_hot_seat_takes_the_cover_off_when_the_turn_comes_back() -> None:
     game = competitive()
     board = Board.hot_seat(game)
-    board.reveal()
+    seat = hot_seat(board)
+    seat.reveal()
     plan_as_german(game)  # the German side played from code: still the German on screen?
-    assert board.covered and board.cover["to"] == "soviet"
-    board.reveal()
-    with pytest.raises(BoardError, match="not covered"):
-        board.reveal()
-    with pytest.raises(BoardError, match="not a hot seat"):
-        Board.from_game(game).reveal()
+    assert seat.covered and board.cover["to"] == "soviet"
+    seat.reveal()
+    with pytest.raises(Refusal, match="not covered") as refused:
+        seat.reveal()
+    assert refused.value.code == "not-here"
+    plain = Board.from_game(game)
+    assert plain.handle_message({"kind": "reveal"})["code"] == "not-here"
+    assert "not a hot seat" in plain.error
     with pytest.raises(BoardError, match="a hot seat shows each side in turn"):
-        board.role = "german"
+        Board(game, role="german", hot_seat=True)
 
 
 def test_a_hot_seat_with_three_players_chooses_as_the_soviet_role_that_decides() -> None:
     game = Game.new(seed=2, settings=RuleSettings.for_variant("competitive-three"))
     board = Board.hot_seat(game)
-    board.reveal()
+    hot_seat(board).reveal()
     plan_as_german(game)
     assert board.cover["name"] == "the Soviet players"
-    board.reveal()
+    hot_seat(board).reveal()
     board.apply("end-phase")  # the operations commander's decision, taken on the Soviet seat
     assert game.phase != "soviet_cards"
 
 
 def test_a_solo_hot_seat_never_covers() -> None:
     board = Board.hot_seat(Game.new(seed=1))
-    assert not board.covered and board.role == "soviet"
+    seat = hot_seat(board)
+    assert not seat.covered and seat.role == "soviet"
     board.apply("end-phase")
-    assert not board.covered
+    assert not seat.covered
 
 
 def test_nobody_sees_both_hands_face_down() -> None:

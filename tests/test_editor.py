@@ -1,7 +1,8 @@
 """The position editor and the Hint button on the board (issue 13).
 
 Every tool, refusals that keep the position, JSON, Play from here, a game's moment in the
-editor, the board's messages in edit mode, and the Hint button.
+editor, the board's messages while it edits (an :class:`EditSession`), and the Hint button
+(the :class:`PlaySession`'s).
 
 The editor (:mod:`pavlov_widgets.widget.editor`) is driven by option ids as the board's clicks
 send them; the board's side is driven by the messages the browser sends
@@ -20,7 +21,8 @@ from pavlov_widgets.engine import Decision, Game
 from pavlov_widgets.engine.actions import encode, parse
 from pavlov_widgets.engine.errors import PositionError
 from pavlov_widgets.engine.positions import Position
-from pavlov_widgets.widget.board import BoardError, BoardMessageError
+from pavlov_widgets.widget import EditSession, PlaySession
+from pavlov_widgets.widget.board import BoardError
 from pavlov_widgets.widget.editor import (
     ACTIONS,
     EDIT_VERBS,
@@ -29,6 +31,7 @@ from pavlov_widgets.widget.editor import (
     Editor,
     copy_position,
 )
+from pavlov_widgets.widget.protocol import Refusal
 
 
 def run(ed: Editor, *ids: str) -> Editor:
@@ -303,9 +306,29 @@ class Sent:
 
 
 def click(board: Board, option: str) -> None:
-    """What a click on a glowing place or a bar button sends (through ``_on_msg``)."""
-    board._on_msg(board, {"kind": "choose", "option": option, "rev": board.rev,
-                          "game": board.game_serial}, [])
+    """What a click on a glowing place or a bar button sends (through the comm)."""
+    board._handle_custom_msg({"kind": "choose", "option": option, "rev": board.rev,
+                              "game": board.game_serial}, [])
+
+
+def editing(board: Board) -> EditSession | None:
+    """The edit session driving ``board``, or None when it is not editing."""
+    session = board.session
+    return session if isinstance(session, EditSession) else None
+
+
+def playing(board: Board) -> PlaySession:
+    """The play session driving ``board``."""
+    session = board.session
+    assert isinstance(session, PlaySession)
+    return session
+
+
+def refused(board: Board, content: dict[str, Any]) -> str:
+    """Send ``content``; it must be refused. Returns the refusal's code."""
+    reply = board.handle_message(content)
+    assert reply["ok"] is False and board.error_code == reply["code"], reply
+    return str(reply["code"])
 
 
 @pytest.fixture
@@ -319,8 +342,8 @@ def test_edit_mode_draws_the_position_and_the_editors_choice(board: Board) -> No
     game_before = board.game.to_dict()
     serial = board.game_serial
     board.mark(["square:G1"])
-    board.edit()
-    assert board.editing and board.game_serial == serial + 1
+    session = board.edit()
+    assert editing(board) is session and board.game_serial == serial + 1
     assert board.edit_mode["tool"] == "" and board.edit_mode["resume"].startswith("turn 1")
     assert board.choice["op"] == "edit" and board.marks == []
     assert repr(board) == ("<Board: editing a position (turn 1, Soviet Card Phase); tool: "
@@ -334,34 +357,33 @@ def test_edit_mode_draws_the_position_and_the_editors_choice(board: Board) -> No
     assert board.view["soviet"]["pavlov"]["where"] == "G2"
     assert board.log_entries[0]["text"] == "Edit: Pavlov → G2"
     assert board.view["canUndo"] and board.error == ""
-    assert board.position.state.soviet["pavlov"].where == "G2"
+    assert session.position.state.soviet["pavlov"].where == "G2"
     # the game waited, unchanged; Done goes back to it with its marks
     assert board.game.to_dict() == game_before
     click(board, "act:done")
-    assert not board.editing and board.edit_mode == {}
+    assert editing(board) is None and board.edit_mode == {}
     assert board.marks == [{"region": "square:G1", "style": "focus"}]
     assert board.view["soviet"]["pavlov"]["where"] == "reserves"
-    with pytest.raises(BoardError, match="not editing"):
-        _ = board.position
 
 
 def test_board_messages_in_edit_mode(board: Board) -> None:
     board.edit(Position())
     # stale: a click made on the game before edit mode
-    with pytest.raises(BoardMessageError, match="no longer shows"):
-        board.handle_message({"kind": "choose", "option": "tool:soviet", "rev": board.rev,
-                              "game": board.game_serial - 1})
-    with pytest.raises(BoardMessageError, match="editing a position"):
-        board.handle_message({"kind": "step", "rev": board.rev, "game": board.game_serial})
-    with pytest.raises(BoardMessageError, match="not one of the editor's options"):
-        board.handle_message({"kind": "choose", "option": "end-phase", "rev": board.rev,
-                              "game": board.game_serial})
+    assert refused(board, {"kind": "choose", "option": "tool:soviet", "rev": board.rev,
+                           "game": board.game_serial - 1}) == "stale"
+    assert "no longer shows" in board.error
+    assert refused(board, {"kind": "step", "rev": board.rev,
+                           "game": board.game_serial}) == "editing"
+    assert "editing a position" in board.error
+    assert refused(board, {"kind": "choose", "option": "end-phase", "rev": board.rev,
+                           "game": board.game_serial}) == "editing"
+    assert "not one of the editor's options" in board.error
     rev = board.rev
     click(board, "tool:defense")
     assert board.rev == rev + 1
-    with pytest.raises(BoardMessageError, match="another position"):
-        board.handle_message({"kind": "choose", "option": "def:red:4", "rev": rev,
-                              "game": board.game_serial})
+    assert refused(board, {"kind": "choose", "option": "def:red:4", "rev": rev,
+                           "game": board.game_serial}) == "stale"
+    assert "another position (rev " in board.error and "the editor is at rev" in board.error
     click(board, "def:red:4")
     board.handle_message({"kind": "undo", "rev": board.rev, "game": board.game_serial})
     assert board.view["defense"]["red"] == 6
@@ -381,26 +403,27 @@ def test_a_refused_edit_shows_under_the_board(board: Board) -> None:
     assert board.error.startswith("Not playable yet") and "holds one at most" in board.error
     click(board, "tok:+:aa")  # a fifth: the stock has four
     assert board.error.startswith("Refused: ") and "left in the stock" in board.error
-    assert board.position.state.tokens["loc:12"] == {"aa": 4}
+    session = editing(board)
+    assert session is not None and session.position.state.tokens["loc:12"] == {"aa": 4}
 
 
 def test_play_from_here_refused_then_played(board: Board) -> None:
-    board.edit(Position())
+    session = board.edit(Position())
     for oid in ("tool:weapon", "pick:maxim-1", "put:R2"):
         click(board, oid)
     click(board, "act:play")  # a weapon without its crew: refused, shown, nothing lost
-    assert board.editing
+    assert editing(board) is session and board.error_code == "editing"
     assert board.error.startswith("Play from here refused: this position cannot be played")
     assert "alone on position R2" in board.error
     with pytest.raises(PositionError, match="alone on position R2"):
-        board.play_from_here()
-    assert board.position.state.weapons["maxim-1"] == "R2"
+        session.play_from_here()
+    assert session.position.state.weapons["maxim-1"] == "R2"
     for oid in ("tool:soviet", "pick:afanasyev", "put:R2", "tool:defense", "def:red:4"):
         click(board, oid)
     assert board.error == ""
     serial = board.game_serial
     click(board, "act:play")
-    assert not board.editing and board.game_serial == serial + 1
+    assert editing(board) is None and board.game_serial == serial + 1
     assert board.game.state.soviet["afanasyev"].where == "R2"
     assert board.game.state.defense["red"] == 4
     assert board.choice["op"] != "edit" and board.rev == board.game.rev
@@ -418,13 +441,14 @@ def test_copy_json_shows_the_json_once(board: Board) -> None:
 
 
 def test_edit_refuses_what_is_not_a_position(board: Board) -> None:
+    game = board.game
     with pytest.raises(TypeError, match="give a Position"):
         board.edit("not a position")  # type: ignore[arg-type]
-    assert not board.editing
-    with pytest.raises(BoardError, match="not editing"):
-        board.play_from_here()
-    board.stop_editing()  # nothing happens
-    assert not board.editing
+    assert editing(board) is None
+    session = board.edit()
+    session.stop()
+    session.stop()  # a closed editor: nothing happens
+    assert editing(board) is None and board.game is game
 
 
 # --- the hint -----------------------------------------------------------------------------
@@ -448,11 +472,14 @@ def first_with_targets(game: Game) -> Any:
 
 
 def test_no_provider_no_hint_button(board: Board) -> None:
-    assert board.hinting == {} and board.hint_provider is None
-    with pytest.raises(BoardError, match="no hint provider"):
-        board.hint()
+    assert board.hinting == {} and playing(board).hint_provider is None
+    with pytest.raises(Refusal, match="no hint provider") as caught:
+        playing(board).hint()
+    assert caught.value.code == "no-hint"
+    assert refused(board, {"kind": "hint", "rev": board.rev,
+                           "game": board.game_serial}) == "no-hint"
     with pytest.raises(BoardError, match="a function of the game"):
-        board.hint_provider = 3  # type: ignore[assignment]
+        Board(Game.new(seed=1), hint=3)  # type: ignore[arg-type]
 
 
 def test_the_hint_marks_the_best_option_and_goes_when_the_game_moves_on(
@@ -473,15 +500,16 @@ def test_the_hint_marks_the_best_option_and_goes_when_the_game_moves_on(
     assert board.hinting["text"] == f"{option.label} wins most often."
     assert board.hinting["option"] == option.id and board.hinting["rev"] == board.rev
     assert {m["region"] for m in board.marks} == set(option.targets)
-    answer = board.hint()
+    answer = playing(board).hint()
     assert answer.option_id == option.id
     board.mark(["square:G1"], "right")  # the tutor's own mark stays
     board.game.apply(option.id)
     assert board.hinting == {"on": True}
     assert board.marks == [{"region": "square:G1", "style": "right"}]
     board.edit()
-    with pytest.raises(BoardError, match="editing a position"):
-        board.hint()
+    assert refused(board, {"kind": "hint", "rev": board.rev,
+                           "game": board.game_serial}) == "editing"
+    assert "editing a position" in board.error
 
 
 def test_a_hint_at_dice_is_refused() -> None:
@@ -491,8 +519,9 @@ def test_a_hint_at_dice_is_refused() -> None:
     while not game.chance():
         game.apply(game.legal_actions()[0].id)
     board = Board(game, hint=lambda g: FakeHint("x", "x", "x"))
-    with pytest.raises(BoardError, match="no decision"):
-        board.hint()
+    with pytest.raises(Refusal, match="no decision") as caught:
+        playing(board).hint()
+    assert caught.value.code == "no-hint"
 
 
 def test_the_tutors_hint_fits_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -503,7 +532,7 @@ def test_the_tutors_hint_fits_the_board(monkeypatch: pytest.MonkeyPatch) -> None
 
     board = Board(Game.new(seed=1), hint=partial(hint, budget_s=0.3, jobs=1))
     Sent(board, monkeypatch)
-    answer = board.hint()
+    answer = playing(board).hint()
     assert answer.option_id in {o.id for o in board.game.legal_actions()}
     assert board.hinting["text"] == answer.sentence and answer.sentence
 

@@ -1,15 +1,17 @@
 """The exercise widgets (issue 12): the board asks, a click answers, the feedback shows.
 
 Feedback names the rule and marks the right answer on the board, buttons answer a choice, a
-prediction reveals the card.
+prediction reveals the card. A click exercise's feedback shows in the board's bar, with its
+"Try again" button beside it (the question's :class:`AskSession` is settled).
 
-Clicks are the board's own path from the browser (:meth:`Board.answer`, which a click on an
-asked place calls); the real browser clicks them in ``tests/browser/test_tutor_notebooks.py``.
+Clicks are the messages the browser sends (``Board.handle_message``: an ``answer`` on an asked
+place, a ``choose`` of the bar's "Try again"); the real browser clicks them in
+``tests/browser/test_tutor_notebooks.py``.
 """
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
 from pavlov_widgets.tutor import Quiz
 from pavlov_widgets.tutor.content import get_scenario
@@ -20,11 +22,26 @@ from pavlov_widgets.tutor.exercise_widgets import (
     ScoreWidget,
 )
 from pavlov_widgets.tutor.exercises import _card_moment, card_targets, next_target
-from pavlov_widgets.widget.board import BoardError
+from pavlov_widgets.widget import AskSession, Board
 
 
 def _marks(widget: ClickWidget) -> dict[str, str]:
     return {m["region"]: m["style"] for m in widget.board.marks}
+
+
+def _send(board: Board, kind: str, **fields: Any) -> dict[str, Any]:
+    """A click as the browser sends it, made on what the board shows; the board's reply."""
+    return board.handle_message({"kind": kind, "rev": board.rev, "game": board.game_serial,
+                                 **fields})
+
+
+def _click(board: Board, place: str) -> None:
+    """A click on an asked place: it must be taken."""
+    assert _send(board, "answer", region=place)["ok"], board.error
+
+
+def _asking(board: Board) -> str:
+    return str(board.question.get("prompt", ""))
 
 
 def _mortar(quiz: Quiz) -> ClickWidget:
@@ -38,21 +55,30 @@ def _mortar(quiz: Quiz) -> ClickWidget:
 
 def test_the_board_asks_the_question_with_the_places_offered() -> None:
     widget = _mortar(Quiz("05"))
-    assert widget.board.asking == "Click the position this Mortar will hit."
+    assert isinstance(widget.board.session, AskSession)
+    assert _asking(widget.board) == "Click the position this Mortar will hit."
     assert len(widget.board.question["regions"]) == 16
+    assert widget.board.focus == widget.board.question["regions"]
     assert widget.feedback.value == "" and widget.board.marks == []
 
 
 def test_a_wrong_click_then_a_right_one() -> None:
     quiz = Quiz("05")
     widget = _mortar(quiz)
-    widget.board.answer("square:P1")
+    _click(widget.board, "square:P1")
     assert "Not quite" in widget.feedback.value and "3.0 Suppress Defender" in widget.feedback.value
     assert _marks(widget) == {"square:P3": "right", "square:P1": "wrong"}
-    assert widget.board.asking == ""  # answered: the board stops asking until "Try again"
-    widget.again_button.click()
-    assert widget.board.asking and widget.board.marks == []
-    widget.board.answer("square:P3")
+    assert _asking(widget.board) == ""  # answered: the board stops asking until "Try again"
+    # the feedback is in the board's bar, where the learner clicked, with "Try again" beside it
+    choice = widget.board.choice
+    assert choice["op"].startswith("feedback") and "Not quite" in choice["prompt"]
+    assert choice["rule"] == "3.0 Suppress Defender"
+    assert [o["label"] for o in choice["options"]] == ["Try again"]
+    assert set(widget.board.focus) == {"square:P3", "square:P1"}
+    assert _send(widget.board, "answer", region="square:P3")["code"] == "asking"
+    assert _send(widget.board, "choose", option="Try again")["ok"]
+    assert _asking(widget.board) and widget.board.marks == []
+    _click(widget.board, "square:P3")
     assert "Right: position P3" in widget.feedback.value
     assert _marks(widget) == {"square:P3": "right"}
     assert repr(quiz) == "<Quiz 05: 0 of 1 right>"  # the first answer counts
@@ -60,8 +86,8 @@ def test_a_wrong_click_then_a_right_one() -> None:
 
 def test_a_place_not_asked_about_is_refused_by_the_board_and_nothing_changes() -> None:
     widget = _mortar(Quiz("05"))
-    with pytest.raises(BoardError, match="not one of the places asked about"):
-        widget.board.answer("loc:12")
+    assert _send(widget.board, "answer", region="loc:12")["code"] == "not-asked"
+    assert "not one of the places asked about" in widget.board.error
     assert not widget.exercise.answered and widget.feedback.value == ""
 
 
@@ -79,13 +105,13 @@ def test_picking_several_places_then_check() -> None:
                           among="loc", pick=3, rule="3.0 Bomb Stalingrad")
     widget = ex.widget()
     assert isinstance(widget, ClickWidget)
-    widget.board.answer("loc:14")
-    widget.board.answer("loc:10")
+    _click(widget.board, "loc:14")
+    _click(widget.board, "loc:10")
     assert widget.check_button.disabled and not ex.answered
-    widget.board.answer("loc:10")  # a second click takes a place back
+    _click(widget.board, "loc:10")  # a second click takes a place back
     assert widget.selected == ["loc:14"]
-    widget.board.answer("loc:10")
-    widget.board.answer("loc:11")
+    _click(widget.board, "loc:10")
+    _click(widget.board, "loc:11")
     assert not widget.check_button.disabled
     assert _marks(widget) == {"loc:14": "focus", "loc:10": "focus", "loc:11": "focus"}
     widget.check_button.click()
@@ -100,6 +126,10 @@ def test_a_choice_is_answered_with_its_button() -> None:
                      rule="2.2 Take up to Three Actions")
     widget = ex.widget()
     assert isinstance(widget, ChoiceWidget) and widget.board is not None
+    # the buttons sit above the board: the question and its choices in view together
+    row = next(i for i, c in enumerate(widget.children)
+               if widget.buttons[0] in getattr(c, "children", ()))
+    assert row < widget.children.index(widget.board)
     widget.buttons[0].click()
     assert [b.button_style for b in widget.buttons] == ["danger", "", "success"]
     assert "2.2 Take up to Three Actions" in widget.feedback.value
@@ -130,6 +160,6 @@ def test_the_score_follows_the_answers() -> None:
     assert isinstance(score, ScoreWidget) and "0 of 0 right" in score.value
     widget = _mortar(quiz)
     assert "0 of 1 right, 1 not answered yet" in score.value
-    widget.board.answer("square:P3")
+    _click(widget.board, "square:P3")
     assert "1 of 1 right" in score.value and "right" in score.value
     assert repr(score) == "<Quiz 05: 1 of 1 right>"

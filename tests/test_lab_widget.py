@@ -19,6 +19,7 @@ from pavlov_widgets.tutor.compare import ComparisonResult, Hint
 from pavlov_widgets.tutor.content import get_scenario
 from pavlov_widgets.tutor.lab import LabError
 from pavlov_widgets.tutor.lab_widget import card_rows
+from pavlov_widgets.widget import EditSession, PlaySession
 
 TWO = Plan("Fire two tokens", ["aa:8", "aa:13", "fire"])
 THREE = Plan("Fire three tokens", ["aa:8", "aa:12", "aa:13", "fire"])
@@ -210,24 +211,20 @@ def test_a_bad_seed_and_a_bad_load_change_nothing() -> None:
 
 def test_edit_position_then_play_from_here() -> None:
     lab = ju87_lab()
-    if not callable(getattr(lab.board, "edit", None)):
-        assert lab.edit_button.disabled
-        with pytest.raises(LabError, match="no position editor"):
-            lab.edit()
-        return
     old = lab.game
     assert not lab.edit_button.disabled and lab.play_button.disabled
     lab.edit_button.click()
-    assert lab.board.editing and lab.message.value == ""
+    session = lab.board.session
+    assert isinstance(session, EditSession) and lab.message.value == ""
     assert lab.chart is None and "Play from here" in lab.caption.value
     assert lab.edit_button.disabled and not lab.play_button.disabled
     assert lab.compare_button.disabled and lab.hint_button.disabled
     with pytest.raises(LabError, match="editing a position"):
         lab.hint()
-    lab.board.position.counter("glushenko", "R2")
+    session.position.counter("glushenko", "R2")
     lab.play_button.click()
     assert lab.message.value == ""
-    assert not lab.board.editing and lab.game is not old
+    assert isinstance(lab.board.session, PlaySession) and lab.game is not old
     assert lab.game.state.soviet["glushenko"].where == "R2"
     assert lab.showing == "card"  # the Ju 87 again, from the edited position
     lab.game.apply("fire")  # the lab follows the new game
@@ -236,11 +233,12 @@ def test_edit_position_then_play_from_here() -> None:
 
 def test_the_boards_hint_button_asks_the_lab() -> None:
     lab = ju87_lab()
-    if getattr(lab.board, "hint_provider", None) is None:
-        return
+    session = lab.board.session
+    assert isinstance(session, PlaySession) and session.hint_provider is not None
+    assert lab.board.hinting == {"on": True}
     assert lab.hint_button.layout.display == "none"  # one Hint button: the board's
     lab._hint_settings = {"budget_s": 0.2, "jobs": 1}
-    found = lab.board.hint()
+    found = session.hint()
     assert lab.last_hint is found
     assert isinstance(found, Hint) and found.sentence in lab.hint_box.value
 
@@ -265,9 +263,10 @@ def test_close_stops_following_the_game() -> None:
 def test_the_lab_compares_whole_games_by_default_and_four_turns_ahead_on_request() -> None:
     from pavlov_widgets.tutor.lab_widget import LOOK_AHEAD
 
-    assert LOOK_AHEAD[0] == ("whole games", None)
+    # whole games are 0, not None: a dropdown shows no label for None
+    assert LOOK_AHEAD[0] == ("whole games", 0)
     lab = ju87_lab()
-    assert lab.ahead_box.value is None
+    assert lab.ahead_box.value == 0 and lab.ahead_box.label == "whole games"
     quick = lab.compare(["aa:8", "fire"], games=4, jobs=1, horizon=4, show=False)
     assert quick.horizon == 4 and "4 turns ahead" in quick.text()
     lab.ahead_box.value = 4

@@ -2,9 +2,10 @@
 
 The browser sends intents only; every message is checked here. A good one changes the game
 once and the board, listening to its game, syncs the traits once; a bad one (garbage, an
-unknown kind, a stale rev, an option the game refuses) leaves the game exactly as it was and
-explains itself in ``error``. The view model hands the JavaScript named fields only — no
-flag strings, no positional records, nothing to read back out of the log's sentences.
+unknown kind, a stale rev, an option the game refuses) leaves the game exactly as it was,
+explains itself in ``error`` and names its kind in ``error_code``. The view model hands the
+JavaScript named fields only — no flag strings, no positional records, nothing to read back
+out of the log's sentences.
 """
 
 from __future__ import annotations
@@ -31,13 +32,13 @@ from pavlov_widgets.engine import (
 )
 from pavlov_widgets.engine.observe import Observer
 from pavlov_widgets.tutor.content import get_scenario
-from pavlov_widgets.widget import BoardMessageError
+from pavlov_widgets.widget import REFUSAL_CODES, BoardError, Refusal
 from pavlov_widgets.widget import view as views
-from pavlov_widgets.widget.board import STATIC
+from pavlov_widgets.widget.board import STATIC, sync_state
 
-SYNCED = ("plan", "view", "choice", "last_roll", "log_entries", "error", "rev", "game_serial",
-          "auto_roll", "saved", "marks", "question", "panels", "edit_mode", "hinting",
-          "seat", "cover")
+SYNCED = ("plan", "view", "choice", "last_roll", "log_entries", "error", "error_code", "rev",
+          "game_serial", "auto_roll", "saved", "marks", "focus", "question", "panels",
+          "edit_mode", "hinting", "seat", "cover")
 WIDGET = Path(views.__file__).resolve().parent
 
 
@@ -53,7 +54,7 @@ class Sent:
 
 def message(board: Board, content: Any) -> None:
     """Deliver one message the way the widget's comm does."""
-    board._on_msg(board, content, [])
+    board._handle_custom_msg(content, [])
 
 
 def first_option(board: Board) -> str:
@@ -107,7 +108,7 @@ def test_board_wraps_an_existing_game_without_copying_it() -> None:
 def test_board_rejects_a_game_and_a_seed_together_and_non_games() -> None:
     with pytest.raises(TypeError, match="not both"):
         Board(Game.new(seed=1), seed=1)
-    with pytest.raises(TypeError, match="must be a pavlov_widgets Game, not str"):
+    with pytest.raises(TypeError, match="plays a pavlov_widgets Game, not str"):
         Board("game")  # type: ignore[arg-type]
     board = Board.new(seed=1)
     with pytest.raises(TypeError, match="not int"):
@@ -147,8 +148,8 @@ def test_the_board_shows_the_games_own_rev(board: Board) -> None:
     assert board.rev == board.game.rev == 0
     board.apply(first_option(board))
     assert board.rev == board.game.rev == 1
-    board.undo()
-    board.redo()
+    board.game.undo()
+    board.game.redo()
     assert board.rev == board.game.rev == 3
 
 
@@ -218,7 +219,7 @@ def test_the_traits_match_the_view_functions(board: Board) -> None:
     assert board.view == views.game_view(board.game)
     assert board.last_roll == views.last_roll(board.game)
     assert board.plan == views.layout(board.game)
-    state = board.sync_state()
+    state = sync_state(board)
     assert set(state) == set(SYNCED)
     json.dumps(state)  # everything synced is plain JSON
 
@@ -275,53 +276,60 @@ def test_turning_auto_roll_on_at_a_chance_step_rolls_at_once(
 
 # --- bad messages: the game is unchanged, the error says why ------------------------------
 
-BAD_MESSAGES: list[tuple[Any, str]] = [
-    (None, "cannot read"),
-    ("choose", "cannot read"),
-    ([1, 2], "cannot read"),
-    ({}, "Unknown message kind None"),
-    ({"kind": "launch-missiles"}, "Unknown message kind 'launch-missiles'"),
-    ({"kind": 3}, "Unknown message kind 3"),
-    ({"kind": "choose", "option": "end-phase"}, "no rev"),
-    ({"kind": "choose", "option": "end-phase", "rev": "0"}, "rev must be a whole number"),
-    ({"kind": "choose", "option": "end-phase", "rev": True}, "rev must be a whole number"),
-    ({"kind": "choose", "option": "end-phase", "rev": 7}, "another position (rev 7"),
-    ({"kind": "choose", "option": "end-phase", "rev": 0, "game": 3}, "no longer shows"),
-    ({"kind": "choose", "option": "end-phase", "rev": 0, "game": "0"}, "game must be a whole"),
-    ({"kind": "choose", "rev": 0}, "must name an option id"),
-    ({"kind": "choose", "option": 12, "rev": 0}, "must name an option id"),
-    ({"kind": "choose", "option": "", "rev": 0}, "must name an option id"),
-    ({"kind": "choose", "option": "move:pavlov", "rev": 0}, "Illegal action 'move:pavlov'"),
-    ({"kind": "choose", "option": "roll", "rev": 0}, "Illegal action 'roll'"),
-    ({"kind": "step", "rev": 0}, "No dice to roll"),
-    ({"kind": "undo"}, "Nothing to undo"),
-    ({"kind": "redo", "rev": 0}, "Nothing to redo"),
-    ({"kind": "auto_roll", "value": "yes"}, "true or false"),
+BAD_MESSAGES: list[tuple[Any, str, str]] = [
+    (None, "unreadable", "cannot read"),
+    ("choose", "unreadable", "cannot read"),
+    ([1, 2], "unreadable", "cannot read"),
+    ({}, "unknown-kind", "Unknown message kind None"),
+    ({"kind": "launch-missiles"}, "unknown-kind", "Unknown message kind 'launch-missiles'"),
+    ({"kind": 3}, "unknown-kind", "Unknown message kind 3"),
+    ({"kind": "choose", "option": "end-phase"}, "stale", "no rev"),
+    ({"kind": "choose", "option": "end-phase", "rev": "0"}, "unreadable",
+     "rev must be a whole number"),
+    ({"kind": "choose", "option": "end-phase", "rev": True}, "unreadable",
+     "rev must be a whole number"),
+    ({"kind": "choose", "option": "end-phase", "rev": 7}, "stale", "another position (rev 7"),
+    ({"kind": "choose", "option": "end-phase", "rev": 0, "game": 3}, "stale",
+     "no longer shows"),
+    ({"kind": "choose", "option": "end-phase", "rev": 0, "game": "0"}, "unreadable",
+     "game must be a whole"),
+    ({"kind": "choose", "rev": 0}, "unreadable", "must name an option id"),
+    ({"kind": "choose", "option": 12, "rev": 0}, "unreadable", "must name an option id"),
+    ({"kind": "choose", "option": "", "rev": 0}, "unreadable", "must name an option id"),
+    ({"kind": "choose", "option": "move:pavlov", "rev": 0}, "illegal",
+     "Illegal action 'move:pavlov'"),
+    ({"kind": "choose", "option": "roll", "rev": 0}, "illegal", "Illegal action 'roll'"),
+    ({"kind": "step", "rev": 0}, "no-dice", "No dice to roll"),
+    ({"kind": "undo"}, "nothing-to-undo", "Nothing to undo"),
+    ({"kind": "redo", "rev": 0}, "nothing-to-undo", "Nothing to redo"),
+    ({"kind": "auto_roll", "value": "yes"}, "unreadable", "true or false"),
 ]
 
 
-@pytest.mark.parametrize(("content", "says"), BAD_MESSAGES)
+@pytest.mark.parametrize(("content", "code", "says"), BAD_MESSAGES)
 def test_a_bad_message_changes_nothing_and_sets_a_clear_error(
-    board: Board, monkeypatch: pytest.MonkeyPatch, content: Any, says: str
+    board: Board, monkeypatch: pytest.MonkeyPatch, content: Any, code: str, says: str
 ) -> None:
     sent = Sent(board, monkeypatch)
     game_before = board.game.to_dict()
-    traits_before = {k: v for k, v in board.sync_state().items() if k != "error"}
+    refusal = ("error", "error_code")
+    traits_before = {k: v for k, v in sync_state(board).items() if k not in refusal}
     message(board, content)
     assert says in board.error
+    assert board.error_code == code and code in REFUSAL_CODES
     assert board.error.rstrip().endswith(("done.", "again."))
     assert board.game.to_dict() == game_before
-    assert {k: v for k, v in board.sync_state().items() if k != "error"} == traits_before
-    assert sent.messages == [{"kind": "ack", "ok": False, "rev": 0}]
+    assert {k: v for k, v in sync_state(board).items() if k not in refusal} == traits_before
+    assert sent.messages == [{"kind": "ack", "ok": False, "rev": 0, "code": code}]
 
 
 def test_an_illegal_choice_reports_the_engines_error(board: Board) -> None:
-    with pytest.raises(BoardMessageError) as refused:
-        board.handle_message({"kind": "choose", "option": "move:pavlov", "rev": 0})
+    answer = board.handle_message({"kind": "choose", "option": "move:pavlov", "rev": 0})
+    assert answer == {"kind": "ack", "ok": False, "rev": 0, "code": "illegal"}
     with pytest.raises(IllegalActionError) as engine:
         board.game.apply("move:pavlov")
-    assert str(engine.value).removeprefix("illegal") in str(refused.value)
-    assert "legal: " in str(refused.value)  # the engine lists what is legal
+    assert str(engine.value).removeprefix("illegal") in board.error
+    assert "legal: " in board.error  # the engine lists what is legal
 
 
 def test_a_good_message_clears_the_error(board: Board, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -376,15 +384,15 @@ def test_choosing_after_the_game_is_over_is_refused(monkeypatch: pytest.MonkeyPa
 def test_code_methods_keep_the_traits_in_step(board: Board) -> None:
     board.apply(first_option(board))
     assert board.rev == 1
-    board.undo()
+    board.game.undo()
     assert board.rev == 2 and board.game.to_dict() == Game.new(seed=1).to_dict()
-    board.redo()
+    board.game.redo()
     assert board.rev == 3
     with pytest.raises(IllegalActionError):
         board.apply("nope")
     assert board.rev == 3
     with pytest.raises(NothingToUndoError):
-        Board.new(seed=1).undo()
+        Board.new(seed=1).game.undo()
 
 
 def test_save_and_load_class_and_instance(board: Board, tmp_path: Path) -> None:
@@ -425,7 +433,7 @@ def test_mimebundle_has_the_widget_text_and_a_static_picture(board: Board) -> No
     # The embedded state parses back to exactly what the browser would receive.
     start = page.index('<script type="application/json">') + len('<script type="application/json">')
     blob = page[start : page.index("</script>", start)]
-    assert json.loads(blob) == json.loads(json.dumps(board.sync_state()))
+    assert json.loads(blob) == json.loads(json.dumps(sync_state(board)))
 
 
 def test_the_static_picture_cannot_end_its_script_early_and_is_deterministic() -> None:
@@ -459,12 +467,12 @@ def test_updates_stay_small_over_whole_games() -> None:
         rng = random.Random(seed)
         largest = 0
         while not game.is_over:
-            before = board.sync_state()
+            before = sync_state(board)
             options = game.legal_actions()
             acts = len(options) > 1 and rng.random() > 0.3
             pick = rng.choice(options[:-1]) if acts else options[-1]
             board.apply(pick.id)
-            after = board.sync_state()
+            after = sync_state(board)
             changed = {k: v for k, v in after.items() if before[k] != v}
             largest = max(largest, len(json.dumps(changed, separators=(",", ":"))))
         assert largest < 20_000, f"seed {seed}: an update of {largest} bytes"
@@ -492,7 +500,7 @@ def test_records_sent_to_javascript_are_objects_with_names() -> None:
     busy = Board.new(seed=1)
     busy.apply("card:soviet-07:62nd-army-cp:resupply")  # a choice with a menu on one place
     rolling = Board.from_game(get_scenario("sniper").build(auto_roll=False))  # odds to show
-    for state in (board.sync_state(), busy.sync_state(), rolling.sync_state()):
+    for state in (sync_state(board), sync_state(busy), sync_state(rolling)):
         assert _records(state) == []
     plan = board.plan
     assert set(plan["soviet"]["pavlov"]) == {"name", "attack", "suppress", "specials", "cost",
@@ -605,8 +613,11 @@ def test_the_turn_count_ends_on_the_last_turn() -> None:
     assert views.game_view(Game.new(seed=3))["turns"] == 21
 
 
-def test_bad_message_error_type_is_a_value_error() -> None:
-    assert issubclass(BoardMessageError, ValueError)
+def test_a_refusal_is_a_board_error_and_a_value_error_with_a_known_code() -> None:
+    assert issubclass(Refusal, BoardError) and issubclass(Refusal, ValueError)
+    assert Refusal("illegal", "No.").code == "illegal"
+    with pytest.raises(ValueError, match="unknown refusal code"):
+        Refusal("nonsense", "No.")
 
 
 def test_variant_card_actions_show_only_when_the_variant_is_in_play() -> None:
@@ -683,7 +694,7 @@ def test_roll_facts_agree_with_the_real_dice_tests() -> None:
 
 def test_the_widget_uses_only_the_engines_public_api() -> None:
     """No ``.engine`` (the rule machine), no import of the machine or the rule modules."""
-    for path in sorted(WIDGET.glob("*.py")):
+    for path in sorted(WIDGET.rglob("*.py")):  # the sessions too
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute):
