@@ -9,8 +9,9 @@ exercise.
 - A click exercise asks its question on the board (:meth:`Board.ask
   <pavlov_widgets.widget.Board.ask>`, an :class:`~pavlov_widgets.widget.AskSession`): the
   places it asks about glow, a click answers (or, when several places make an answer, selects
-  them until *Check*). The feedback names the rule and shows in the board's bar, where the
-  learner clicked, with *Try again* beside it; the right places are marked green on the
+  them until *Check*). The feedback names the rule and shows in the board's bar (only
+  there), where the learner clicked, green when right and red when not, with *Try again*
+  (*Ask again* after a right answer) beside it; the right places are marked green on the
   board, a wrong pick red. The first answer is the one the score keeps.
 - A choice exercise is a row of buttons above the position's board when it has one.
 - A prediction shows the position, one button per outcome; the pick resolves the card on
@@ -114,6 +115,9 @@ class ClickWidget(_ExerciseWidget):
         row = [self.picked, self.check_button, self.clear_button] if exercise.pick > 1 else []
         # a pick of several places: the selection and Check above the board, in view
         super().__init__(exercise, [widgets.HBox(row), self.board] if row else [self.board])
+        # The feedback shows in the board's bar (see _answered), not above the board as well:
+        # told twice, it pushed the board and its rings down the screen.
+        self.feedback.layout.display = "none"
         self.check_button.on_click(lambda _b: self._answer(list(self.selected)))
         self.clear_button.on_click(lambda _b: self._clear())
         self._ask()
@@ -176,9 +180,10 @@ class ClickWidget(_ExerciseWidget):
             self.board.mark(wrong, "wrong")
         if self._question is not None:
             # the feedback where the learner is looking: in the board's bar, Try again beside
+            again = "Try again" if not feedback.correct else "Ask again"
             self._question.settle(feedback.message, feedback.rule,
                                   focus=(*feedback.solution, *wrong),
-                                  buttons={"Try again": self._ask})
+                                  buttons={again: self._ask}, correct=feedback.correct)
 
 
 class ChoiceWidget(_ExerciseWidget):

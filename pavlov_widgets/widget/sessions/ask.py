@@ -55,7 +55,8 @@ class AskSession(Session):
         self.places = tuple(asked)
         self.on_answer = on_answer
         self.rev_name = below.rev_name
-        self._feedback: tuple[str, str, tuple[str, ...]] | None = None  # text, rule, focus
+        # text, rule, focus and tone ("right", "wrong" or "") of the settled feedback
+        self._feedback: tuple[str, str, tuple[str, ...], str] | None = None
         self._buttons: dict[str, Callable[[], None]] = {}
 
     @property
@@ -68,10 +69,11 @@ class AskSession(Session):
         frame = self.below.frame()
         if self._feedback is not None:
             # the feedback in the bar, its buttons beside it (a button's id is its label);
-            # nothing glows on the board
-            text, rule, focus = self._feedback
+            # nothing glows on the board. The op says right or wrong: the bar takes its colour.
+            text, rule, focus, tone = self._feedback
             options = [{"id": label, "label": label, "targets": []} for label in self._buttons]
-            choice = {"kind": "decision", "op": "feedback", "prompt": text, "rule": rule,
+            op = f"feedback-{tone}" if tone else "feedback"
+            choice = {"kind": "decision", "op": op, "prompt": text, "rule": rule,
                       "options": options, "dice": 0, "odds": []}
             return replace(frame, choice=choice, focus=focus, hinting={}, question={},
                            view_patch={"canUndo": False, "canRedo": False})
@@ -79,13 +81,16 @@ class AskSession(Session):
                        question={"prompt": self.prompt, "regions": list(self.places)})
 
     def settle(self, text: str, rule: str, focus: Iterable[str] = (),
-               buttons: dict[str, Callable[[], None]] | None = None) -> None:
+               buttons: dict[str, Callable[[], None]] | None = None,
+               correct: bool | None = None) -> None:
         """The question is answered: show ``text`` (the feedback) in the bar with ``buttons``.
 
         ``focus`` is what the feedback is about (the right answer): kept in view. A click on
         a button calls its function; :meth:`ask_again` asks the question once more.
+        ``correct`` colours the bar: green when right, red when not (None: neither).
         """
-        self._feedback = (text, rule, tuple(focus))
+        tone = "" if correct is None else "right" if correct else "wrong"
+        self._feedback = (text, rule, tuple(focus), tone)
         self._buttons = dict(buttons or {})
         self.changed()
 

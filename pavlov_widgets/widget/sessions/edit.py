@@ -133,7 +133,11 @@ class EditSession(Session):
         try:
             game = editor.position.game(auto_roll=self.auto_roll)
         except PositionError as exc:
-            editor.error = f"Play from here refused: {exc}"
+            # the learner reads the problems in plain sentences (the exception names fields)
+            problems = editor.problems()
+            listed = "\n".join(f"  - {p}" for p in problems) if problems else f"  - {exc}"
+            editor.error = ("Play from here refused: this position cannot be played until it "
+                            "is fixed.\n" + listed)
             editor.rev += 1
             self.changed()
             raise

@@ -74,9 +74,12 @@ var SKELETON = `
         <div class="pb-hint-text" role="status" hidden></div>
         <textarea class="pb-json" readonly rows="6" hidden
           aria-label="The position as JSON: copy it into a notebook"></textarea>
+        <div class="pb-error" role="alert" hidden></div>
       </div>
       <div class="pb-buttons" role="group" aria-label="Options without a place on the board"></div>
       <div class="pb-tools" role="toolbar" aria-label="Game controls">
+        <button type="button" class="pb-more" aria-expanded="false"
+                title="The editor's tools and actions">Tools ▾</button>
         <button type="button" class="pb-undo" title="Undo the last choice (Z)">Undo</button>
         <button type="button" class="pb-redo" title="Redo (Y)">Redo</button>
         <button type="button" class="pb-step"
@@ -103,7 +106,6 @@ var SKELETON = `
         </div>
       </div>
     </div>
-    <div class="pb-error" role="alert" hidden></div>
     <div class="pb-help"></div>
     <div class="pb-log-wrap">
       <div class="pb-log-title">Log, newest first</div>
@@ -181,8 +183,15 @@ function buildDom(root, interactive) {
     jsonEl: (
       /** @type {HTMLTextAreaElement} */
       q(".pb-json")
+    ),
+    moreBtn: (
+      /** @type {HTMLButtonElement} */
+      q(".pb-more")
     )
   };
+  ui.moreBtn.addEventListener("click", () => {
+    showPalette(ui, !el.classList.contains("pb-palette-open"));
+  });
   ui.promptEl.id = `pb-prompt-${Math.random().toString(36).slice(2, 10)}`;
   ui.surface.setAttribute("aria-describedby", ui.promptEl.id);
   ui.surface.setAttribute("aria-label", "Pavlov's House board");
@@ -192,6 +201,11 @@ function buildDom(root, interactive) {
     ui.surface.removeAttribute("tabindex");
   }
   return ui;
+}
+function showPalette(ui, open) {
+  setClass(ui.el, "pb-palette-open", open);
+  ui.moreBtn.setAttribute("aria-expanded", open ? "true" : "false");
+  setText(ui.moreBtn, open ? "Tools ▴" : "Tools ▾");
 }
 function setData(el, name, value) {
   if (el.dataset[name] !== value) el.dataset[name] = value;
@@ -3049,6 +3063,7 @@ var HELP_POINTER = "Click a glowing place, card or button to choose; point at an
 var HELP_TOUCH = "Tap a glowing place, card or button to choose; tap any other place to read why it is not a choice now.";
 var HELP_ASK_POINTER = "A question: click one of the places that glow to answer. Keyboard: Tab into the board, arrow keys move between the places, Enter answers.";
 var HELP_ASK_TOUCH = "A question: tap one of the places that glow to answer.";
+var HELP_FEEDBACK = "Your answer's feedback: the right answer is ringed in green, a wrong pick in red.";
 var HELP_EDIT = "Editing a position: choose a tool in the bar, then click a place that glows (a place with several possibilities opens a menu). Undo and Redo take back edits; Play from here plays the position; Done goes back to the game unchanged.";
 var NO_CHOICE = { kind: "over", op: "", prompt: "", rule: "", options: [], dice: 0, odds: [] };
 function updateBar(b, d) {
@@ -3058,6 +3073,9 @@ function updateBar(b, d) {
   const asking = !!qn;
   const opts = pendingOptions(b);
   const prompt = qn ? String(qn.prompt) : p.prompt;
+  const feedback = !qn && /^feedback(-|$)/.test(p.op);
+  setData(ui.el, "tone", feedback ? p.op.slice("feedback-".length) : "");
+  setClass(ui.el, "pb-feedback", feedback);
   setData(ui.el, "rev", String(d.rev));
   setData(ui.el, "kind", p.kind);
   setData(ui.el, "prompt", prompt);
@@ -3072,7 +3090,7 @@ function updateBar(b, d) {
   updateBadges(b, d, edit);
   updateJson(b, edit);
   updateHint(b, d, p, asking, !!edit);
-  const help = edit ? HELP_EDIT : asking ? touch(b) ? HELP_ASK_TOUCH : HELP_ASK_POINTER : touch(b) ? HELP_TOUCH : HELP_POINTER;
+  const help = edit ? HELP_EDIT : feedback ? HELP_FEEDBACK : asking ? touch(b) ? HELP_ASK_TOUCH : HELP_ASK_POINTER : touch(b) ? HELP_TOUCH : HELP_POINTER;
   setText(ui.helpEl, help);
   setText(ui.promptEl, prompt);
   setText(ui.ruleEl, asking ? `${touch(b) ? "Tap" : "Click"} a place that glows to answer` : p.rule ? `Rule ${p.rule}` : "");
@@ -3164,6 +3182,7 @@ function updateButtons(b, opts, edit) {
   const buttonsKey = JSON.stringify(bare.map(([o, i]) => [i, o.id, o.label, o.term ?? ""])) + (edit ? `|${edit.toolId ?? ""}` : "");
   if (buttonsKey === b.shown.buttons) return;
   b.shown.buttons = buttonsKey;
+  showPalette(ui, false);
   drawn.buttonMap = /* @__PURE__ */ new Map();
   ui.buttons.replaceChildren(...bare.map(([opt, i]) => {
     const button = doc.createElement("button");

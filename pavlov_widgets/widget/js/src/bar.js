@@ -5,8 +5,12 @@
  * whose view it is (7.3, 7.4), the hot seat's cover, the position's JSON (editing), the "why
  * not?" line, the Hint and its sentence, the buttons of the options that have no place on
  * the board (the editor's palette among them), the tools (Undo, Redo, Roll, auto-roll, where
- * the game is saved), the error line and the help line. While a question is asked, the bar
- * is the question's: its prompt, no rule or odds, and the game's buttons and tools rest.
+ * the game is saved), the error line (a refusal, the editor's problems: by the bar, where
+ * the learner looks) and the help line. While a question is asked, the bar is the
+ * question's: its prompt, no rule or odds, and the game's buttons and tools rest. Once it is
+ * answered (choice op `feedback-right`, `feedback-wrong`), the bar is the feedback's: its
+ * words in the colour of a right or wrong answer, the rule, its own buttons (Try again), and
+ * no game tools (a roll offered there would read like a new task).
  *
  * @typedef {import("./state.js").Board} Board
  * @typedef {import("./protocol.js").BoardData} BoardData
@@ -17,7 +21,7 @@
 
 import { paletteRole } from "./protocol.js";
 import { capital } from "./text.js";
-import { setClass, setData, setProp, setText } from "./dom.js";
+import { setClass, setData, setProp, setText, showPalette } from "./dom.js";
 import {
   editing, hintOf, pendingOptions, positionOf, question, surfaceHasFocus, touch,
 } from "./state.js";
@@ -36,6 +40,8 @@ const HELP_ASK_POINTER =
   "A question: click one of the places that glow to answer. Keyboard: Tab into the " +
   "board, arrow keys move between the places, Enter answers.";
 const HELP_ASK_TOUCH = "A question: tap one of the places that glow to answer.";
+const HELP_FEEDBACK =
+  "Your answer's feedback: the right answer is ringed in green, a wrong pick in red.";
 const HELP_EDIT =
   "Editing a position: choose a tool in the bar, then click a place that glows (a place " +
   "with several possibilities opens a menu). Undo and Redo take back edits; Play from " +
@@ -53,6 +59,10 @@ export function updateBar(b, d) {
   const asking = !!qn;
   const opts = pendingOptions(b);
   const prompt = qn ? String(qn.prompt) : p.prompt;
+  // The feedback on an answered question, and its tone (right, wrong or neither).
+  const feedback = !qn && /^feedback(-|$)/.test(p.op);
+  setData(ui.el, "tone", feedback ? p.op.slice("feedback-".length) : "");
+  setClass(ui.el, "pb-feedback", feedback);
   setData(ui.el, "rev", String(d.rev));
   setData(ui.el, "kind", p.kind);
   setData(ui.el, "prompt", prompt);
@@ -67,7 +77,7 @@ export function updateBar(b, d) {
   updateBadges(b, d, edit);
   updateJson(b, edit);
   updateHint(b, d, p, asking, !!edit);
-  const help = edit ? HELP_EDIT : asking ? (touch(b) ? HELP_ASK_TOUCH : HELP_ASK_POINTER)
+  const help = edit ? HELP_EDIT : feedback ? HELP_FEEDBACK : asking ? (touch(b) ? HELP_ASK_TOUCH : HELP_ASK_POINTER)
     : touch(b) ? HELP_TOUCH : HELP_POINTER;
   setText(ui.helpEl, help);
   setText(ui.promptEl, prompt);
@@ -188,6 +198,8 @@ function updateButtons(b, opts, edit) {
     (edit ? `|${edit.toolId ?? ""}` : "");
   if (buttonsKey === b.shown.buttons) return;
   b.shown.buttons = buttonsKey;
+  // A tool chosen from the folded palette (a phone): the palette folds, the places show.
+  showPalette(ui, false);
   drawn.buttonMap = new Map();
   ui.buttons.replaceChildren(...bare.map(([opt, i]) => {
     const button = doc.createElement("button");

@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * The board's DOM: its skeleton (the sticky bar with the question, its buttons and tools;
- * the surface with the two canvases, the focus label, the tip, the menu and the hot seat's
- * cover; the error line, the help line, the log and two live regions), the nodes the other
+ * The board's DOM: its skeleton (the sticky bar with the question, the error line under it
+ * (a refusal shows where the learner looks), its buttons and tools; the surface with the two
+ * canvases, the focus label, the tip, the menu and the hot seat's cover; the help line, the
+ * log and two live regions), the nodes the other
  * modules write to, and helpers that write a value only when it changed (DOM writes, and the
  * layout they cause, cost the most).
  */
@@ -19,9 +20,12 @@ const SKELETON = `
         <div class="pb-hint-text" role="status" hidden></div>
         <textarea class="pb-json" readonly rows="6" hidden
           aria-label="The position as JSON: copy it into a notebook"></textarea>
+        <div class="pb-error" role="alert" hidden></div>
       </div>
       <div class="pb-buttons" role="group" aria-label="Options without a place on the board"></div>
       <div class="pb-tools" role="toolbar" aria-label="Game controls">
+        <button type="button" class="pb-more" aria-expanded="false"
+                title="The editor's tools and actions">Tools ▾</button>
         <button type="button" class="pb-undo" title="Undo the last choice (Z)">Undo</button>
         <button type="button" class="pb-redo" title="Redo (Y)">Redo</button>
         <button type="button" class="pb-step"
@@ -48,7 +52,6 @@ const SKELETON = `
         </div>
       </div>
     </div>
-    <div class="pb-error" role="alert" hidden></div>
     <div class="pb-help"></div>
     <div class="pb-log-wrap">
       <div class="pb-log-title">Log, newest first</div>
@@ -106,7 +109,12 @@ export function buildDom(root, interactive) {
     coverNote: q(".pb-cover-note"),
     coverGo: /** @type {HTMLButtonElement} */ (q(".pb-cover-go")),
     jsonEl: /** @type {HTMLTextAreaElement} */ (q(".pb-json")),
+    moreBtn: /** @type {HTMLButtonElement} */ (q(".pb-more")),
   };
+  // On a phone the editor's palette folds behind "Tools" (board.css), leaving the board free.
+  ui.moreBtn.addEventListener("click", () => {
+    showPalette(ui, !el.classList.contains("pb-palette-open"));
+  });
   ui.promptEl.id = `pb-prompt-${Math.random().toString(36).slice(2, 10)}`;
   ui.surface.setAttribute("aria-describedby", ui.promptEl.id);
   ui.surface.setAttribute("aria-label", "Pavlov's House board");
@@ -116,6 +124,14 @@ export function buildDom(root, interactive) {
     ui.surface.removeAttribute("tabindex");
   }
   return ui;
+}
+
+/** Unfold (or fold) the editor's palette behind the "Tools" button of a narrow bar.
+ * @param {Ui} ui @param {boolean} open */
+export function showPalette(ui, open) {
+  setClass(ui.el, "pb-palette-open", open);
+  ui.moreBtn.setAttribute("aria-expanded", open ? "true" : "false");
+  setText(ui.moreBtn, open ? "Tools ▴" : "Tools ▾");
 }
 
 /** Set a `data-*` attribute of `el` if it changed.
