@@ -1421,14 +1421,15 @@ function drawCounter(s, id, x, y, w, h, compact = false) {
   const ink = exhausted ? "#454545" : INK;
   const mid = y + h / 2 + 1;
   let tagX = x + w - 4;
+  const tagH = Math.min(14, h - 2);
   const tag = (label, fill, colour, ty) => {
     setFont(ctx, 11, 700);
     const tw = measure(ctx, label) + 8;
     tagX -= tw;
-    roundRect(ctx, tagX, ty, tw, 14, 3);
+    roundRect(ctx, tagX, ty, tw, tagH, 3);
     ctx.fillStyle = fill;
     ctx.fill();
-    text(ctx, label, tagX + tw / 2, ty + 7.5, {
+    text(ctx, label, tagX + tw / 2, ty + tagH / 2 + 0.5, {
       size: 11,
       weight: 700,
       color: colour,
@@ -1450,7 +1451,7 @@ function drawCounter(s, id, x, y, w, h, compact = false) {
     const room = tagX - x;
     const showValues = nameMin + valuesW <= room;
     const showMark = showValues && nameMin + valuesW + markW <= room;
-    const showExh = showMark && nameMin + valuesW + markW + exhW <= room;
+    const showExh = showMark && nameMin + valuesW + markW + exhW <= room && h >= 12;
     if (showValues) {
       text(ctx, values, tagX, mid, {
         size: 13,
@@ -1461,9 +1462,9 @@ function drawCounter(s, id, x, y, w, h, compact = false) {
       });
       tagX -= valuesW;
     }
-    if (showExh) tag("Exh", "#37474f", "#ffffff", mid - 7);
+    if (showExh) tag("Exh", "#37474f", "#ffffff", mid - tagH / 2);
     if (showMark && marker) {
-      tag(TOKENS[marker].abbr, TOKENS[marker].fill, TOKENS[marker].ink, mid - 7);
+      tag(TOKENS[marker].abbr, TOKENS[marker].fill, TOKENS[marker].ink, mid - tagH / 2);
     }
     setFont(ctx, 13, 700);
     const nameW = measure(ctx, name);

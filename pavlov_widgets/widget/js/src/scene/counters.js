@@ -44,15 +44,18 @@ export function drawCounter(s, id, x, y, w, h, compact = false) {
   const mid = y + h / 2 + 1;
   // Tags on the right: Exh (exhausted), Act / Cmd (marker); the D token sits on the corner.
   let tagX = x + w - 4;
+  // A tag is never taller than its counter: in a crowded room a 14 px tag on a squeezed
+  // counter spilled onto the counter above, whose tip then said "Ready" under an "Exh".
+  const tagH = Math.min(14, h - 2);
   /** @param {string} label @param {string} fill @param {string} colour @param {number} ty */
   const tag = (label, fill, colour, ty) => {
     setFont(ctx, 11, 700);
     const tw = measure(ctx, label) + 8;
     tagX -= tw;
-    roundRect(ctx, tagX, ty, tw, 14, 3);
+    roundRect(ctx, tagX, ty, tw, tagH, 3);
     ctx.fillStyle = fill;
     ctx.fill();
-    text(ctx, label, tagX + tw / 2, ty + 7.5, {
+    text(ctx, label, tagX + tw / 2, ty + tagH / 2 + 0.5, {
       size: 11, weight: 700, color: colour, align: "center", base: "middle",
     });
     tagX -= 3;
@@ -72,16 +75,17 @@ export function drawCounter(s, id, x, y, w, h, compact = false) {
     const room = tagX - x;
     const showValues = nameMin + valuesW <= room;
     const showMark = showValues && nameMin + valuesW + markW <= room;
-    const showExh = showMark && nameMin + valuesW + markW + exhW <= room;
+    // too thin a counter for a readable tag: the grey hatching alone says Exhausted
+    const showExh = showMark && nameMin + valuesW + markW + exhW <= room && h >= 12;
     if (showValues) {
       text(ctx, values, tagX, mid, {
         size: 13, weight: 700, align: "right", base: "middle", color: ink,
       });
       tagX -= valuesW;
     }
-    if (showExh) tag("Exh", "#37474f", "#ffffff", mid - 7);
+    if (showExh) tag("Exh", "#37474f", "#ffffff", mid - tagH / 2);
     if (showMark && marker) {
-      tag(TOKENS[marker].abbr, TOKENS[marker].fill, TOKENS[marker].ink, mid - 7);
+      tag(TOKENS[marker].abbr, TOKENS[marker].fill, TOKENS[marker].ink, mid - tagH / 2);
     }
     setFont(ctx, 13, 700);
     const nameW = measure(ctx, name);
