@@ -53,7 +53,8 @@ class WalkthroughSession(Session):
                                           "rulebook's choice)"}
         options = tuple(dict.fromkeys(t for o in choice["options"] for t in o["targets"]))
         # the learner's turn: the places to click matter first, then what the step is about
-        focus = (tuple(dict.fromkeys(options + tuple(said.focus))) if walk.mode == "your-turn" and not walk.at_end
+        learner = walk.mode == "your-turn" and not walk.at_end
+        focus = (tuple(dict.fromkeys(options + tuple(said.focus))) if learner
                  else tuple(said.focus) or options)
         return Frame(game=game, viewer=None, choice=choice, rev=walk.rev, focus=focus,
                      marks=tuple({"region": r, "style": "focus"} for r in said.focus),
