@@ -48,6 +48,7 @@ from chromium_flags import CHROMIUM_ARGS  # noqa: E402
 
 from pavlov_widgets.engine import Game  # noqa: E402
 from pavlov_widgets.widget import Board  # noqa: E402
+from pavlov_widgets.widget.board import sync_state  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -84,9 +85,9 @@ def sync_bytes(seed: int) -> list[float]:
     rng = random.Random(seed)
     sizes: list[float] = []
     while not game.is_over:
-        before = board.sync_state()
+        before = sync_state(board)
         board.apply(pick(game.legal_actions(), rng).id)
-        after = board.sync_state()
+        after = sync_state(board)
         changed = {k: v for k, v in after.items() if before[k] != v}
         sizes.append(len(json.dumps(changed, separators=(",", ":"), ensure_ascii=False)))
     return sizes

@@ -17,11 +17,13 @@ in the narration too ("Look at: position R2, Pavlov"), for those who do not see 
 board draws only the panels the step needs where the whole board would not fit its place
 (:attr:`Board.fit_focus <pavlov_widgets.widget.Board.fit_focus>`), and all three where it fits.
 
-It fits the screen people learn on (issue 12): the title, the ◀ ▶ controls, the step and the
-narration make a column beside the board when there is room (a 1366×768 laptop with
+It fits the screen people learn on (issues 12 and 18): the title, the ◀ ▶ controls, the step
+and the narration make a column beside the board when there is room (a 1366×768 laptop with
 JupyterLab's file browser open has about 1000 px for the notebook), above it otherwise. The
-board keeps to the height of the screen: it scrolls in its own box, and brings the marked places
-into view there, so the narration, the controls and what the step is about show together.
+board keeps to the height of the screen: it scrolls in its own box, and brings the places of
+its focus into view there first, never scrolling the page so far that the narration and the
+controls leave the screen. On a phone the walkthrough is as high as the screen, the controls
+and the narration on top and the board's box below, so ▶ moves only the board.
 """
 
 from __future__ import annotations
@@ -43,9 +45,17 @@ MODE_BUTTONS: tuple[tuple[str, str], ...] = tuple(
 )
 """The mode toggle's buttons: (label, mode)."""
 
-BOARD_ROOM = "calc(100vh - 150px)"
-"""The most height the board's box takes: the screen less the notebook's bars (JupyterLab's
-menu, tabs, toolbar and status bar) and a line of the cell, so it never runs off the screen."""
+KEEP_IN_VIEW = "pb-keep-in-view"
+"""The class the board's JavaScript reads (``screen.js``'s ``KEEP_CLASS``): when the board
+scrolls the page to bring its focus into view, the top of this ancestor (the walkthrough's
+title, ◀ ▶ and narration) stays on screen; the board's own box scrolls first."""
+
+LAB_BARS = "150px"
+"""The height of JupyterLab's bars (menu, tabs, toolbar, status bar) and a line of the cell:
+the board's box is the screen less these, so it never runs off the notebook's area."""
+
+PHONE = "700px"
+"""Below this screen width the controls and narration go above the board (a phone)."""
 
 STYLE = f"""<style>
 .pavlov-walkthrough {{ display: flex; flex-flow: row wrap; align-items: flex-start;
@@ -61,21 +71,36 @@ STYLE = f"""<style>
 .pavlov-walkthrough .pw-narration {{ border-left: 4px solid #2f6fd6; padding-left: 8px;
   margin: 4px 0; }}
 .pavlov-walkthrough .pw-board {{ display: block; flex: 3 1 600px; min-width: 0;
-  max-height: {BOARD_ROOM}; overflow-x: hidden; overflow-y: auto;
+  max-height: calc(100vh - 16px); overflow-x: hidden; overflow-y: auto;
   scrollbar-gutter: stable; }}
+.jp-LabShell .pavlov-walkthrough .pw-board {{ max-height: calc(100vh - {LAB_BARS}); }}
 .pavlov-walkthrough .pw-board > * {{ width: 100%; }}
+.pavlov-walkthrough .pw-side .widget-button {{ width: auto; min-width: 44px; }}
+.pavlov-walkthrough .pavlov-board .pb-undo, .pavlov-walkthrough .pavlov-board .pb-redo,
+.pavlov-walkthrough .pavlov-board .pb-auto {{ display: none; }}
 @media (min-width: 1600px) {{
   .pavlov-walkthrough .pw-side {{ font-size: 16px; max-width: 440px; }}
   .pavlov-walkthrough .pw-side .widget-html-content {{ font-size: 16px; }}
 }}
-@media (max-width: 700px) {{
-  .pavlov-walkthrough .pw-side {{ max-width: none; }}
-  .pavlov-walkthrough .pw-board {{ max-height: none; overflow: visible; }}
+@media (max-width: {PHONE}) {{
+  .pavlov-walkthrough {{ flex-flow: column nowrap; align-items: stretch; gap: 4px;
+    height: calc(100vh - 16px); height: calc(100dvh - 16px); }}
+  .pavlov-walkthrough .pw-side {{ flex: 0 0 auto; max-width: none; min-width: 0; }}
+  .pavlov-walkthrough .pw-side,
+  .pavlov-walkthrough .pw-side .widget-html-content {{ font-size: 13px; line-height: 1.3; }}
+  .pavlov-walkthrough .pw-side p {{ margin: 0 0 3px; }}
+  .pavlov-walkthrough .pw-narration {{ max-height: 20vh; overflow-y: auto; margin: 0; }}
+  .pavlov-walkthrough .pw-board,
+  .jp-LabShell .pavlov-walkthrough .pw-board {{ flex: 1 1 0; min-height: 200px;
+    max-height: none; }}
 }}
 </style>"""
 """The walkthrough's layout (scoped to its own class): a column of controls and narration
-beside the board when there is room, above it otherwise; the board in a box as high as the
-screen."""
+beside the board when there is room, above it otherwise; the board scrolls in its own box, as
+high as the screen. The board's Undo, Redo and auto-roll rest (◀ and ▶ are the walkthrough's
+own, and its dice are the example's), which leaves the board's bar short. On a phone the
+walkthrough is as high as the screen: the controls and the narration (its own scroll when
+long) on top, the board's box below taking the rest, so ▶ never scrolls them away."""
 
 
 class WalkthroughWidget(widgets.Box):  # type: ignore[misc]
@@ -154,6 +179,7 @@ class WalkthroughWidget(widgets.Box):  # type: ignore[misc]
         self.board_box.add_class("pw-board")
         super().__init__(children=[self.side, self.board_box], **kwargs)
         self.add_class("pavlov-walkthrough")
+        self.add_class(KEEP_IN_VIEW)
         self.back_button.on_click(lambda _b: self._act(model.back))
         self.next_button.on_click(lambda _b: self._act(model.next))
         self.go_on_button.on_click(lambda _b: self._act(model.go_on))
@@ -264,4 +290,4 @@ def narration_html(said: Narration) -> str:
     return "".join(parts)
 
 
-__all__ = ["MODE_BUTTONS", "WalkthroughWidget", "narration_html"]
+__all__ = ["KEEP_IN_VIEW", "MODE_BUTTONS", "WalkthroughWidget", "narration_html"]

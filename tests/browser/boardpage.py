@@ -226,15 +226,16 @@ IN_VIEW_JS = """
 """
 
 MARKS_JS = """
-(el) => {
-  // Every mark the board draws, with whether it is fully on screen below the board's bar,
-  // inside every clipping ancestor and not covered (the overlay canvas answers there).
+(el, which) => {
+  // Every mark the board draws (or, with `which` = 'focus', every focus place), with whether
+  // it is fully on screen below the board's bar, inside every clipping ancestor and not
+  // covered (the overlay canvas answers there).
   const h = el.__pavlovBoard;
   const overlay = el.querySelector('canvas.pb-overlay');
   const bar = el.querySelector('.pb-bar').getBoundingClientRect();
 """ + CLIP_JS + """
   const c = clip(overlay);
-  return h.marks().map((m) => {
+  return h[which || 'marks']().map((m) => {
     const inside = m.x >= c.l - 1 && m.y >= Math.max(c.t, bar.bottom) - 1 &&
       m.x + m.w <= c.r + 1 && m.y + m.h <= c.b + 1;
     const pts = [[m.x + 2, m.y + 2], [m.x + m.w - 2, m.y + 2], [m.x + 2, m.y + m.h - 2],
@@ -252,9 +253,12 @@ def in_view(locator: Locator) -> dict[str, Any]:
     return result
 
 
-def marks_in_view(board: Locator) -> list[dict[str, Any]]:
-    """The marks a board draws (``Board.mark``), each with ``visible`` (see :data:`MARKS_JS`)."""
-    result: list[dict[str, Any]] = board.evaluate(MARKS_JS)
+def marks_in_view(board: Locator, which: str = "marks") -> list[dict[str, Any]]:
+    """The marks a board draws (``Board.mark``), each with ``visible`` (see :data:`MARKS_JS`).
+
+    ``which="focus"``: the focus places instead (the session's places that matter now).
+    """
+    result: list[dict[str, Any]] = board.evaluate(MARKS_JS, which)
     return result
 
 

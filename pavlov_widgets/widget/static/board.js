@@ -2851,59 +2851,102 @@ function openArea(b) {
   const bar = b.ui.bar.getBoundingClientRect();
   return { ...area, top: Math.max(area.top, bar.bottom) };
 }
-function scrollToRect(b, r, block = "center") {
-  const scale = b.drawn.scale;
-  const marker = b.doc.createElement("div");
-  marker.style.cssText = "position:absolute;pointer-events:none;visibility:hidden";
-  marker.style.left = `${r.x * scale}px`;
-  marker.style.top = `${r.y * scale}px`;
-  marker.style.width = `${Math.max(1, r.w * scale)}px`;
-  marker.style.height = `${Math.max(1, r.h * scale)}px`;
-  marker.style.scrollMarginTop = `${b.ui.bar.offsetHeight + 8}px`;
-  marker.style.scrollMarginBottom = "8px";
-  b.ui.surface.appendChild(marker);
-  marker.scrollIntoView({ block, inline: "nearest" });
-  marker.remove();
+var KEEP_CLASS = "pb-keep-in-view";
+function scrollers(b) {
+  const { doc, win } = b;
+  const clip = clippers(b);
+  const out = [];
+  clip.forEach((n, i) => {
+    const cs = win.getComputedStyle(n);
+    const scrolls = cs.overflowY === "auto" || cs.overflowY === "scroll";
+    if (!scrolls || n.scrollHeight <= n.clientHeight + 1) return;
+    let top = 0;
+    let bottom = win.innerHeight;
+    for (const m of clip.slice(i)) {
+      const box = m.getBoundingClientRect();
+      top = Math.max(top, box.top + m.clientTop);
+      bottom = Math.min(bottom, box.top + m.clientTop + m.clientHeight);
+    }
+    out.push({ node: n, top, bottom });
+  });
+  const page = doc.scrollingElement;
+  if (page && !out.some((s) => s.node === page) && page.scrollHeight > win.innerHeight + 1) {
+    const top = clip.reduce((t, m) => Math.max(t, m.getBoundingClientRect().top), 0);
+    out.push({ node: page, top: Math.max(0, top), bottom: win.innerHeight });
+  }
+  return out;
+}
+function scrollToRect(b, r, block = "center", inner = false) {
+  const keep = b.root.closest(`.${KEEP_CLASS}`);
+  const barH = b.ui.bar.offsetHeight + 8;
+  for (const { node, top, bottom } of scrollers(b)) {
+    const mine = !!keep && keep.contains(node) && keep !== node;
+    if (inner && !mine) break;
+    placeBar(b);
+    const s = screenRect(b, r);
+    const lo = top + barH;
+    const hi = bottom - 8;
+    if (s.top >= lo - 1 && s.bottom <= hi + 1) break;
+    let delta;
+    if (block === "center" && s.bottom - s.top <= hi - lo) {
+      delta = (s.top + s.bottom) / 2 - (lo + hi) / 2;
+    } else if (block === "start" || s.top < lo || s.bottom - s.top > hi - lo) {
+      delta = s.top - lo;
+    } else {
+      delta = s.bottom - hi;
+    }
+    if (delta > 0 && keep && !mine && node.contains(keep)) {
+      delta = Math.min(delta, Math.max(0, keep.getBoundingClientRect().top - top));
+    }
+    if (Math.abs(delta) < 1) continue;
+    if (node === b.doc.scrollingElement) b.win.scrollBy(0, delta);
+    else node.scrollTop += delta;
+  }
   placeBar(b);
 }
-function order(b, id) {
-  const list = b.drawn.optionsByRegion.get(id) ?? [];
-  return list.length ? Math.min(...list) : Infinity;
-}
-function revealChoices(b) {
-  const glowing = [];
-  for (const id of b.drawn.optionsByRegion.keys()) {
+function focusPlaces(b) {
+  const focus = b.src.get("focus") ?? [];
+  const marked = marksOf(b).map((m) => m.region).filter((id) => !focus.includes(id));
+  const glowing = [...b.drawn.optionsByRegion.entries()].sort((p, q) => Math.min(...p[1]) - Math.min(...q[1])).map(([id]) => id);
+  const ids = marked.length || focus.length ? [...marked, ...focus] : glowing;
+  const out = [];
+  for (const id of new Set(ids)) {
     const r = regionById(b, id);
-    if (r) glowing.push(r);
+    if (r) out.push(r);
   }
-  reveal(b, glowing, (id) => order(b, id));
+  return out;
 }
-function revealMarks(b) {
-  const marked = [];
-  for (const m of marksOf(b)) {
-    const r = regionById(b, m.region);
-    if (r) marked.push(r);
-  }
-  const first = marked.map((r) => r.id);
-  reveal(b, marked, (id) => first.indexOf(id), "nearest", true);
-}
-function reveal(b, places, rank, block = "center", every = false) {
+function revealFocus(b, inner = false) {
+  const places = focusPlaces(b);
   if (!places.length) return;
   const area = openArea(b);
   const seen = (r) => {
     const s = screenRect(b, r);
     return s.top >= area.top - 1 && s.bottom <= area.bottom + 1 && s.left >= area.left - 1 && s.right <= area.right + 1;
   };
-  const inView = every ? places.every(seen) : places.some(seen);
-  if (inView) return;
   const x0 = Math.min(...places.map((r) => r.x));
   const y0 = Math.min(...places.map((r) => r.y));
   const x1 = Math.max(...places.map((r) => r.x + r.w));
   const y1 = Math.max(...places.map((r) => r.y + r.h));
-  const room = (area.bottom - area.top) / b.drawn.scale - 16;
-  const first = places.reduce((p, q) => rank(p.id) <= rank(q.id) ? p : q);
-  if (y1 - y0 <= room) scrollToRect(b, { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, block);
-  else scrollToRect(b, first, block === "center" ? "start" : block);
+  const room = screenHeight(b) - b.ui.bar.offsetHeight - 16;
+  if ((y1 - y0) * b.drawn.scale <= room) {
+    if (!places.every(seen)) {
+      scrollToRect(b, { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, "nearest", inner);
+    }
+  } else if (!seen(places[0])) {
+    scrollToRect(b, places[0], "nearest", inner);
+  }
+}
+var keeping = /* @__PURE__ */ new WeakSet();
+function scheduleKeep(b) {
+  if (b.destroyed || keeping.has(b)) return;
+  keeping.add(b);
+  requestAnimationFrame(() => {
+    keeping.delete(b);
+    if (b.destroyed) return;
+    placeBar(b);
+    revealFocus(b, true);
+  });
 }
 
 // pavlov_widgets/widget/js/src/menus.js
@@ -3352,6 +3395,7 @@ function drawMarks(b, ctx) {
 }
 
 // pavlov_widgets/widget/js/src/paint.js
+var sizesDrawn = /* @__PURE__ */ new WeakMap();
 function reportRoom(b) {
   const { src, size } = b;
   if (!src.report || size.width <= 0) return;
@@ -3410,7 +3454,7 @@ function indexOptions(b) {
 }
 function draw(b) {
   if (b.destroyed) return;
-  const { ui, drawn, stats, sending } = b;
+  const { ui, drawn, stats, sending, size } = b;
   const t0 = performance.now();
   const d = readTraits(b.src);
   if (!d.plan || !d.plan.squares || !d.view || !d.view.score) return;
@@ -3449,17 +3493,16 @@ function draw(b) {
       if (stats.latencies.length > 1e3) stats.latencies.shift();
     });
   }
-  const marked = `${d.game_serial}|${JSON.stringify(d.marks ?? [])}|` + JSON.stringify(question(b)?.regions ?? []);
-  const showMarked = b.shown.marks !== null && marked !== b.shown.marks;
-  b.shown.marks = marked;
-  if (sending.revealFrom && position !== sending.revealFrom) {
-    sending.revealFrom = "";
+  const shown = `${position}|${JSON.stringify(d.marks ?? [])}|${JSON.stringify(d.focus ?? [])}|${JSON.stringify(question(b)?.regions ?? [])}`;
+  const changed = b.shown.marks !== null && shown !== b.shown.marks;
+  const sized = `${size.cssW}x${size.cssH}|${JSON.stringify(d.panels ?? [])}`;
+  const resized = sized !== sizesDrawn.get(b);
+  b.shown.marks = shown;
+  sizesDrawn.set(b, sized);
+  if (sending.revealFrom && position !== sending.revealFrom) sending.revealFrom = "";
+  if (changed || resized) {
     placeBar(b);
-    revealChoices(b);
-  } else if (showMarked) {
-    placeBar(b);
-    if (question(b)) revealChoices(b);
-    revealMarks(b);
+    revealFocus(b, !changed);
   } else {
     scheduleBar(b);
   }
@@ -3760,6 +3803,15 @@ function makeHook(b) {
       }
       return out;
     },
+    /** The focus (the places that matter now) as drawn, in page coordinates (a place not
+     * drawn is left out). */
+    focus() {
+      const origin = b.ui.overlay.getBoundingClientRect();
+      return (readTraits(b.src).focus ?? []).flatMap((id) => {
+        const r = regionById(b, id);
+        return r ? [{ region: id, ...pageBox(b, r, origin) }] : [];
+      });
+    },
     /** The question asked now ({prompt, regions}) or null. */
     question: () => question(b),
     /** The panels drawn. */
@@ -3826,14 +3878,21 @@ function createBoard(root, src) {
   };
   const redraw = () => schedule(b);
   const observer = new ResizeObserver((entries) => {
-    const w = Math.round(entries[entries.length - 1].contentRect.width);
+    const own = entries.filter((e) => e.target === root);
+    const w = own.length ? Math.round(own[own.length - 1].contentRect.width) : b.size.width;
     if (w !== b.size.width) {
       b.size.width = w;
       b.size.height = -1;
       schedule(b);
     }
+    scheduleKeep(b);
   });
-  observer.observe(root);
+  for (let n = (
+    /** @type {HTMLElement | null} */
+    root
+  ); n && n !== doc.documentElement; n = n.parentElement) {
+    observer.observe(n);
+  }
   undo.push(() => observer.disconnect());
   listen(win.matchMedia(`(resolution: ${win.devicePixelRatio || 1}dppx)`), "change", redraw);
   if (b.coarse) listen(b.coarse, "change", redraw);

@@ -61,7 +61,7 @@ import { readReply } from "./protocol.js";
 import { buildDom } from "./dom.js";
 import { createBoardState, currentPosition } from "./state.js";
 import { draw, schedule, scheduleOverlay } from "./paint.js";
-import { scheduleBar } from "./screen.js";
+import { scheduleBar, scheduleKeep } from "./screen.js";
 import { acknowledged, send } from "./intents.js";
 import { closeMenuOnClickAway } from "./menus.js";
 import { takeAnswer } from "./why.js";
@@ -109,16 +109,24 @@ export function createBoard(root, src) {
   };
   const redraw = () => schedule(b);
 
-  // The width of the board's place (not of the board, which takes only what it draws).
+  // The width of the board's place (not of the board, which takes only what it draws); and
+  // something above the board grew or shrank: the board moved without a scroll, so the bar
+  // (kept at the top of the screen while the board scrolls under it) is placed again and the
+  // focus kept in view in the board's own box. Any such change resizes an ancestor.
   const observer = new ResizeObserver((entries) => {
-    const w = Math.round(entries[entries.length - 1].contentRect.width);
+    const own = entries.filter((e) => e.target === root);
+    const w = own.length ? Math.round(own[own.length - 1].contentRect.width) : b.size.width;
     if (w !== b.size.width) {
       b.size.width = w;
       b.size.height = -1;
       schedule(b);
     }
+    scheduleKeep(b);
   });
-  observer.observe(root);
+  for (let n = /** @type {HTMLElement | null} */ (root); n && n !== doc.documentElement;
+    n = n.parentElement) {
+    observer.observe(n);
+  }
   undo.push(() => observer.disconnect());
   listen(win.matchMedia(`(resolution: ${win.devicePixelRatio || 1}dppx)`), "change", redraw);
   if (b.coarse) listen(b.coarse, "change", redraw);

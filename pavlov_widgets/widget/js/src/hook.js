@@ -2,7 +2,7 @@
 /**
  * A small hook for tests and benchmarks, on the board's element as `__pavlovBoard`: the
  * regions in page coordinates with the options on them, where to click for an option, the
- * marks and the question, the panels drawn, timings, and the texts the last drawing had to
+ * marks, the focus and the question, the panels drawn, timings, and the texts the last drawing had to
  * cut short (a layout bug; tests keep it empty).
  *
  * @typedef {import("./state.js").Board} Board
@@ -99,6 +99,15 @@ export function makeHook(b) {
         out.push({ region: m.region, style: m.style, ...pageBox(b, r, origin) });
       }
       return out;
+    },
+    /** The focus (the places that matter now) as drawn, in page coordinates (a place not
+     * drawn is left out). */
+    focus() {
+      const origin = b.ui.overlay.getBoundingClientRect();
+      return (readTraits(b.src).focus ?? []).flatMap((id) => {
+        const r = regionById(b, id);
+        return r ? [{ region: id, ...pageBox(b, r, origin) }] : [];
+      });
     },
     /** The question asked now ({prompt, regions}) or null. */
     question: () => question(b),

@@ -4,8 +4,8 @@
  * size of the board's place decides its arrangement and scale (told to Python as the `room`
  * trait), both canvases get backing stores scaled by `devicePixelRatio` (crisp), the scene
  * is drawn and its regions indexed by the options drawn on them, then the bar and the log,
- * then the overlay. After a choice (or new marks, or a new question) their places are
- * brought into view when none is.
+ * then the overlay. After each change (a choice, new marks, focus or question) the focus is
+ * brought into view (`screen.js`'s `revealFocus`).
  *
  * @typedef {import("./state.js").Board} Board
  * @typedef {import("./protocol.js").BoardData} BoardData
@@ -16,12 +16,14 @@ import { startNotingCuts, stopNotingCuts, resetFont } from "./text.js";
 import { WIDE, chooseLayout, focusWidth, frame, wideWidth } from "./geometry.js";
 import { drawScene } from "./scene/index.js";
 import { pendingOptions, positionOf, question } from "./state.js";
-import {
-  placeBar, revealChoices, revealMarks, scheduleBar, screenHeight,
-} from "./screen.js";
+import { placeBar, revealFocus, scheduleBar, screenHeight } from "./screen.js";
 import { updateBar } from "./bar.js";
 import { updateLog } from "./log.js";
 import { drawOverlay } from "./overlay.js";
+
+/** The size and panels each board drew last (a new one keeps the focus in view).
+ * @type {WeakMap<Board, string>} */
+const sizesDrawn = new WeakMap();
 
 /** Tell Python the size of the board's place (the `room` trait) when it changes.
  * @param {Board} b */
@@ -94,7 +96,7 @@ function indexOptions(b) {
 /** One full redraw: the scene, the DOM parts, the overlay. @param {Board} b */
 export function draw(b) {
   if (b.destroyed) return;
-  const { ui, drawn, stats, sending } = b;
+  const { ui, drawn, stats, sending, size } = b;
   const t0 = performance.now();
   const d = readTraits(b.src);
   if (!d.plan || !d.plan.squares || !d.view || !d.view.score) return;
@@ -133,21 +135,21 @@ export function draw(b) {
     });
   }
   // The bar follows at the next frame (reading the layout here would force one per draw),
-  // unless the choices are to be brought into view now, which needs it in place.
-  // New marks or a new question: their places into view (not at the first drawing: a
-  // notebook that opens must not jump to every board that has marks).
-  const marked = `${d.game_serial}|${JSON.stringify(d.marks ?? [])}|` +
-    JSON.stringify(question(b)?.regions ?? []);
-  const showMarked = b.shown.marks !== null && marked !== b.shown.marks;
-  b.shown.marks = marked;
-  if (sending.revealFrom && position !== sending.revealFrom) {
-    sending.revealFrom = "";
+  // unless the focus is to be brought into view now, which needs it in place: when the
+  // position, the marks, the focus or the question change (not at the first drawing: a
+  // notebook that opens must not jump to every board). A first drawing or a new size
+  // scrolls only the board's own box (`revealFocus`'s `inner`).
+  const shown = `${position}|${JSON.stringify(d.marks ?? [])}|` +
+    `${JSON.stringify(d.focus ?? [])}|${JSON.stringify(question(b)?.regions ?? [])}`;
+  const changed = b.shown.marks !== null && shown !== b.shown.marks;
+  const sized = `${size.cssW}x${size.cssH}|${JSON.stringify(d.panels ?? [])}`;
+  const resized = sized !== sizesDrawn.get(b);
+  b.shown.marks = shown;
+  sizesDrawn.set(b, sized);
+  if (sending.revealFrom && position !== sending.revealFrom) sending.revealFrom = "";
+  if (changed || resized) {
     placeBar(b);
-    revealChoices(b);
-  } else if (showMarked) {
-    placeBar(b);
-    if (question(b)) revealChoices(b);
-    revealMarks(b);
+    revealFocus(b, !changed);
   } else {
     scheduleBar(b);
   }

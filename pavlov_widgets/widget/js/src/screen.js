@@ -106,64 +106,109 @@ export function openArea(b) {
   return { ...area, top: Math.max(area.top, bar.bottom) };
 }
 
+/** The class of an ancestor whose top must stay on screen when the page scrolls for the
+ * board (the walkthrough's narration and controls sit at its top). */
+export const KEEP_CLASS = "pb-keep-in-view";
+
 /**
- * Scroll so that the logical rectangle `r` of the board shows below the bar: in the
- * middle of what is left of the screen (`center`), or just in (`nearest`).
- * @param {Board} b @param {Rect} r @param {ScrollLogicalPosition} [block]
+ * The ancestors that scroll the board vertically, nearest first, each with the part of the
+ * screen it shows (its own box cut by every clipping ancestor outside it, and the window);
+ * the page last.
+ * @param {Board} b
  */
-export function scrollToRect(b, r, block = "center") {
-  const scale = b.drawn.scale;
-  const marker = b.doc.createElement("div");
-  marker.style.cssText = "position:absolute;pointer-events:none;visibility:hidden";
-  marker.style.left = `${r.x * scale}px`;
-  marker.style.top = `${r.y * scale}px`;
-  marker.style.width = `${Math.max(1, r.w * scale)}px`;
-  marker.style.height = `${Math.max(1, r.h * scale)}px`;
-  marker.style.scrollMarginTop = `${b.ui.bar.offsetHeight + 8}px`;
-  marker.style.scrollMarginBottom = "8px";
-  b.ui.surface.appendChild(marker);
-  marker.scrollIntoView({ block, inline: "nearest" });
-  marker.remove();
+function scrollers(b) {
+  const { doc, win } = b;
+  const clip = clippers(b);
+  /** @type {Array<{node: Element, top: number, bottom: number}>} */
+  const out = [];
+  clip.forEach((n, i) => {
+    const cs = win.getComputedStyle(n);
+    const scrolls = cs.overflowY === "auto" || cs.overflowY === "scroll";
+    if (!scrolls || n.scrollHeight <= n.clientHeight + 1) return;
+    let top = 0;
+    let bottom = win.innerHeight;
+    for (const m of clip.slice(i)) {
+      const box = m.getBoundingClientRect();
+      top = Math.max(top, box.top + m.clientTop);
+      bottom = Math.min(bottom, box.top + m.clientTop + m.clientHeight);
+    }
+    out.push({ node: n, top, bottom });
+  });
+  const page = doc.scrollingElement;
+  if (page && !out.some((s) => s.node === page) && page.scrollHeight > win.innerHeight + 1) {
+    const top = clip.reduce((t, m) => Math.max(t, m.getBoundingClientRect().top), 0);
+    out.push({ node: page, top: Math.max(0, top), bottom: win.innerHeight });
+  }
+  return out;
+}
+
+/**
+ * Scroll so that the logical rectangle `r` of the board shows below the bar: the board's own
+ * scrolling box first (the walkthrough's), then any outer one only as far as it must. An
+ * outer scroll never takes the top of the board's `pb-keep-in-view` ancestor (the
+ * walkthrough's narration and controls) off the screen. `block`: "center" puts `r` in the
+ * middle of what is left of the screen, "nearest" just in, "start" just under the bar;
+ * `inner` scrolls only inside the `pb-keep-in-view` ancestor (never the page).
+ * @param {Board} b @param {Rect} r @param {ScrollLogicalPosition} [block]
+ * @param {boolean} [inner]
+ */
+export function scrollToRect(b, r, block = "center", inner = false) {
+  const keep = b.root.closest(`.${KEEP_CLASS}`);
+  const barH = b.ui.bar.offsetHeight + 8;
+  for (const { node, top, bottom } of scrollers(b)) {
+    const mine = !!keep && keep.contains(node) && keep !== node;
+    if (inner && !mine) break;
+    placeBar(b);
+    const s = screenRect(b, r);
+    const lo = top + barH;
+    const hi = bottom - 8;
+    if (s.top >= lo - 1 && s.bottom <= hi + 1) break;
+    let delta;
+    if (block === "center" && s.bottom - s.top <= hi - lo) {
+      delta = (s.top + s.bottom) / 2 - (lo + hi) / 2;
+    } else if (block === "start" || s.top < lo || s.bottom - s.top > hi - lo) {
+      delta = s.top - lo;
+    } else {
+      delta = s.bottom - hi;
+    }
+    if (delta > 0 && keep && !mine && node.contains(keep)) {
+      delta = Math.min(delta, Math.max(0, keep.getBoundingClientRect().top - top));
+    }
+    if (Math.abs(delta) < 1) continue;
+    if (node === b.doc.scrollingElement) b.win.scrollBy(0, delta);
+    else node.scrollTop += delta;
+  }
   placeBar(b);
 }
 
-/** The place of a region in the engine's order of options. @param {Board} b @param {string} id */
-function order(b, id) {
-  const list = b.drawn.optionsByRegion.get(id) ?? [];
-  return list.length ? Math.min(...list) : Infinity;
-}
-
-/** After a choice: if no place that glows is in view, bring them (or the first) in.
- * @param {Board} b */
-export function revealChoices(b) {
-  const glowing = [];
-  for (const id of b.drawn.optionsByRegion.keys()) {
+/** The places to keep in view, drawn, the most important first: the marks that are not in
+ * the focus (what the tutor points at beyond the session's places), then the focus (the
+ * places that matter now, in the session's order); without either, the places that glow,
+ * in the engine's order of options. @param {Board} b @returns {Region[]} */
+function focusPlaces(b) {
+  const focus = b.src.get("focus") ?? [];
+  const marked = marksOf(b).map((m) => m.region).filter((id) => !focus.includes(id));
+  const glowing = [...b.drawn.optionsByRegion.entries()]
+    .sort((p, q) => Math.min(...p[1]) - Math.min(...q[1])).map(([id]) => id);
+  const ids = marked.length || focus.length ? [...marked, ...focus] : glowing;
+  /** @type {Region[]} */
+  const out = [];
+  for (const id of new Set(ids)) {
     const r = regionById(b, id);
-    if (r) glowing.push(r);
+    if (r) out.push(r);
   }
-  reveal(b, glowing, (id) => order(b, id));
-}
-
-/** When the marks change: unless every marked place is in view, bring them in (or the
- * first marked), just in: the page moves no more than it must. @param {Board} b */
-export function revealMarks(b) {
-  const marked = [];
-  for (const m of marksOf(b)) {
-    const r = regionById(b, m.region);
-    if (r) marked.push(r);
-  }
-  const first = marked.map((r) => r.id);
-  reveal(b, marked, (id) => first.indexOf(id), "nearest", true);
+  return out;
 }
 
 /**
- * If none of `places` is in view (not all, with `every`), scroll them in (all, when they
- * fit together; else the first by `rank`).
- * @param {Board} b @param {Region[]} places @param {(id: string) => number} rank
- * @param {ScrollLogicalPosition} [block] how far to scroll: "center" or just in ("nearest")
- * @param {boolean} [every] all of them must be in view
+ * Keep the focus in view (after each change): all its places when they fit on the screen
+ * together, else the first of them (see `focusPlaces`). The board's own scrolling box moves
+ * first; see `scrollToRect`.
+ * @param {Board} b @param {boolean} [inner] scroll only inside the board's
+ *   `pb-keep-in-view` ancestor (a first drawing, a new size: the page stays where it is)
  */
-function reveal(b, places, rank, block = "center", every = false) {
+export function revealFocus(b, inner = false) {
+  const places = focusPlaces(b);
   if (!places.length) return;
   const area = openArea(b);
   /** @param {Region} r */
@@ -172,16 +217,34 @@ function reveal(b, places, rank, block = "center", every = false) {
     return s.top >= area.top - 1 && s.bottom <= area.bottom + 1 &&
       s.left >= area.left - 1 && s.right <= area.right + 1;
   };
-  const inView = every ? places.every(seen) : places.some(seen);
-  if (inView) return;
   const x0 = Math.min(...places.map((r) => r.x));
   const y0 = Math.min(...places.map((r) => r.y));
   const x1 = Math.max(...places.map((r) => r.x + r.w));
   const y1 = Math.max(...places.map((r) => r.y + r.h));
-  const room = (area.bottom - area.top) / b.drawn.scale - 16;
-  // All of them in the middle when they fit together, else from the first the engine
-  // lists, just under the bar.
-  const first = places.reduce((p, q) => (rank(p.id) <= rank(q.id) ? p : q));
-  if (y1 - y0 <= room) scrollToRect(b, { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, block);
-  else scrollToRect(b, first, block === "center" ? "start" : block);
+  const room = screenHeight(b) - b.ui.bar.offsetHeight - 16;
+  if ((y1 - y0) * b.drawn.scale <= room) {
+    if (!places.every(seen)) {
+      scrollToRect(b, { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, "nearest", inner);
+    }
+  } else if (!seen(places[0])) {
+    scrollToRect(b, places[0], "nearest", inner);
+  }
+}
+
+/** Boards waiting for a frame to be kept in view (see `scheduleKeep`).
+ * @type {WeakSet<Board>} */
+const keeping = new WeakSet();
+
+/** Something around the board changed size (the narration above it grew, the page moved it):
+ * at the next frame the bar is placed again and the focus brought back into view inside the
+ * board's own box (never the page). @param {Board} b */
+export function scheduleKeep(b) {
+  if (b.destroyed || keeping.has(b)) return;
+  keeping.add(b);
+  requestAnimationFrame(() => {
+    keeping.delete(b);
+    if (b.destroyed) return;
+    placeBar(b);
+    revealFocus(b, true);
+  });
 }
