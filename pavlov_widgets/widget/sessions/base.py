@@ -46,7 +46,11 @@ class Frame:
         marks: rings the session draws itself (a hint's option, the editor's tool); the
             tutor's own marks (:meth:`Board.mark`) are added unless ``own_marks_only``.
         own_marks_only: draw only this frame's marks (the editor hides the tutor's).
-        question, edit_mode, cover, seat, hinting: the traits of the same names.
+        question: the board's ``question`` trait.
+        edit_mode: the board's ``edit_mode`` trait.
+        cover: the board's ``cover`` trait.
+        seat: the board's ``seat`` trait.
+        hinting: the board's ``hinting`` trait.
         error: a message of the session's own (the editor's problems), or "".
         log: the log entries to show, or None for the game's log as the viewer may read it.
         view_patch: fields laid over the ``view`` trait (``canUndo`` off in a role view).
