@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pavlov_widgets
 
-# The small extensions of this site (notebook_sources, provenance) live in docs/_ext.
+# The small extensions of this site (notebook_sources, provenance, layered_refs) live in
+# docs/_ext.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "pavlov_widgets"
@@ -33,6 +34,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "notebook_sources",
     "provenance",
+    "layered_refs",
 ]
 
 exclude_patterns = ["_build", "jupyter_execute", "**.ipynb_checkpoints", "Thumbs.db", ".DS_Store"]

@@ -1,4 +1,4 @@
-"""The docs' small Sphinx extensions: provenance tables and the notebook copy step."""
+"""The docs' small Sphinx extensions: provenance tables, notebook copies, layered names."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "_ext"))
 
+import layered_refs
 import notebook_sources
 import provenance
 
@@ -75,3 +76,15 @@ def test_no_notebook_folder_gives_an_empty_copy_and_a_note(tmp_path: Path) -> No
     assert notebook_sources.mirror_notebooks(tmp_path / "missing", target) == []
     assert target.is_dir()
     assert "not been written yet" in notebook_sources.toctree_markdown([], target, "Tutor")
+
+
+def test_a_bare_name_two_layers_define_means_the_widgets_class_outside_the_engine() -> None:
+    board, refusal = "pavlov_widgets.widget.board.Board", "pavlov_widgets.widget.protocol.Refusal"
+    assert layered_refs.full_name("Board", "pavlov_widgets.widget.sessions.base") == board
+    assert layered_refs.full_name("Board", "pavlov_widgets.tutor.walkthrough_session") == board
+    assert layered_refs.full_name("Refusal", "pavlov_widgets.widget.sessions.play") == refusal
+    # the engine's own names, and names no other layer has, are left to Sphinx
+    assert layered_refs.full_name("Board", "pavlov_widgets.engine.components") is None
+    assert layered_refs.full_name("Refusal", "pavlov_widgets.tutor.coach") is None
+    assert layered_refs.full_name("Board", "pavlov_widgets.widgetry") is None
+    assert layered_refs.full_name("Game", "pavlov_widgets.widget.board") is None
