@@ -412,12 +412,23 @@ def _text(canvas: Canvas, t: Text) -> None:
     canvas.fill_text(t.text, t.x, t.y, max(1.0, t.max_width))
 
 
+def _grounded_text(canvas: Canvas, t: Text) -> None:
+    """A text on a white ground as wide as its ink: no grid line runs through its letters."""
+    width = min(t.max_width, text_width(t.text, t.px, t.bold))
+    left = {"right": t.x - width, "center": t.x - width / 2}.get(t.align, t.x)
+    canvas.fill_style = BACKGROUND
+    canvas.fill_rect(left - 3, t.y - t.px * 0.7, width + 6, t.px * 1.4)
+    _text(canvas, t)
+
+
 def draw_odds(canvas: Canvas, layout: OddsLayout) -> None:
-    """Draw an odds chart on ``canvas`` following ``layout`` (sizes the canvas too)."""
+    """Draw an odds chart on ``canvas`` following ``layout`` (sizes the canvas too).
+
+    The grid goes first and every text after it on its own white ground: a grid line that
+    crossed a label made "(1083rd" read "(1033rd".
+    """
     _size_canvas(canvas, layout.width, layout.height)
     _begin(canvas, layout.width, layout.height)
-    for t in layout.texts:
-        _text(canvas, t)
     canvas.stroke_style = GRID
     canvas.line_width = 1
     for x, _label in layout.ticks:
@@ -426,14 +437,11 @@ def draw_odds(canvas: Canvas, layout: OddsLayout) -> None:
     for bar in layout.bars:
         if bar.w > 0:
             canvas.fill_rect(bar.x, bar.y, max(bar.w, 1.5), bar.h)
+    for t in layout.texts:
+        _grounded_text(canvas, t)
     for bar in layout.bars:
-        _text(canvas, bar.label)
-        # a white ground under the value: a grid line never runs through its digits
-        canvas.fill_style = BACKGROUND
-        canvas.fill_rect(bar.value.x - 3, bar.value.y - bar.value.px * 0.7,
-                         min(bar.value.max_width, text_width(bar.value.text, bar.value.px)) + 6,
-                         bar.value.px * 1.4)
-        _text(canvas, bar.value)
+        _grounded_text(canvas, bar.label)
+        _grounded_text(canvas, bar.value)
     for _x, label in layout.ticks:
         _text(canvas, label)
 
@@ -457,8 +465,16 @@ def _redraw_for_every_page(canvas: Canvas, draw: Callable[[], None]) -> None:
 
 
 def _draw_safely(canvas: Canvas, draw: Callable[[], None]) -> None:
-    """Run one drawing as a single batch of canvas commands (one chart at a time)."""
+    """Run one drawing as a single batch of canvas commands (one chart at a time).
+
+    Every batch names its canvas first. ipycanvas sends "switch to this canvas" only when the
+    canvas changes since its last command, and a drawing made before the page could take it
+    (Voila runs every cell first) still counts as sent: the redraw for the page then went
+    without it, the page did not know which canvas to draw on ("Cannot read properties of
+    undefined (reading 'executeCommand')") and every chart of a Voila page stayed blank.
+    """
     with _DRAW_LOCK, hold_canvas():
+        canvas._canvas_manager._current_canvas = None  # see above
         draw()
 
 

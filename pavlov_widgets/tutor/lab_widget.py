@@ -21,8 +21,8 @@
 Everything the buttons show is also a Python call returning the result object:
 :meth:`Lab.odds`, :meth:`Lab.card_odds`, :meth:`Lab.compare`, :meth:`Lab.hint`.
 
-Layout: the board on the left, the lab's column (at least 300 px) beside it; on a narrow
-screen the column goes under the board.
+Layout: the board on the left, the lab's column beside it; where the lab is too narrow for
+both, the column goes under the board (see :data:`STYLE`).
 
 Example:
     >>> from pavlov_widgets.tutor.content import get_scenario
@@ -69,6 +69,9 @@ __all__ = ["CHART_WIDTH", "Lab", "LabError", "card_rows"]
 CHART_WIDTH = 340
 """CSS width of the lab's charts: the column beside the board at 1366 px (it shrinks)."""
 
+BOARD_MIN = 360
+"""The narrowest box the board gets beside the lab's column (its narrow arrangement)."""
+
 TOP_ROWS = 6
 """The most bars of a card's chart (the rest are in :meth:`Lab.card_odds`'s text)."""
 
@@ -81,13 +84,13 @@ VIEWS = (("Whole card", "card"), ("Next roll", "roll"))
 
 STYLE = f"""<style>
 .pavlov-lab {{ display: flex; flex-flow: row wrap; align-items: flex-start;
-  gap: 8px 16px; width: 100%; }}
-.pavlov-lab .pl-board {{ display: block; flex: 3 1 600px; min-width: 0;
+  gap: 8px 16px; width: 100%; container-type: inline-size; }}
+.pavlov-lab .pl-board {{ display: block; flex: 1 1 {BOARD_MIN}px; min-width: 0;
   max-height: calc(100vh - 150px); overflow-x: hidden; overflow-y: auto; }}
 .pavlov-lab .pl-board > * {{ width: 100%; }}
 .pavlov-lab .pl-board .pavlov-board {{ margin-left: auto; }}
-.pavlov-lab .pl-side {{ flex: 1 1 320px; min-width: 300px; max-width: {CHART_WIDTH + 40}px;
-  font-size: 14px; line-height: 1.4; }}
+.pavlov-lab .pl-side {{ flex: 0 1 {CHART_WIDTH}px; min-width: 280px;
+  max-width: {CHART_WIDTH + 40}px; font-size: 14px; line-height: 1.4; }}
 .pavlov-lab .pl-side .widget-html-content {{ line-height: 1.4; }}
 .pavlov-lab .pl-side p {{ margin: 0 0 6px; }}
 .pavlov-lab .pl-row {{ flex-flow: row wrap; align-items: center; gap: 4px; }}
@@ -96,16 +99,19 @@ STYLE = f"""<style>
 .pavlov-lab .pl-caption {{ color: #57606a; font-size: 12px; }}
 .pavlov-lab .pl-error {{ color: #b42318; }}
 .pavlov-lab canvas.pavlov-chart {{ max-width: 100%; }}
-@media (max-width: 700px) {{
-  .pavlov-lab .pl-side {{ max-width: none; }}
+@container (width < {BOARD_MIN + 16 + CHART_WIDTH}px) {{
+  .pavlov-lab .pl-side {{ flex-grow: 1; max-width: none; }}
   .pavlov-lab .pl-board {{ max-height: none; overflow: visible; }}
   .pavlov-lab .pl-board .pavlov-board {{ margin-left: 0; }}
 }}
 </style>"""
-"""The lab's layout (scoped to its own class): the column beside the board where there is
-room, under it otherwise; the board in a box as high as the screen. The board fits its
-drawing to the screen's height, so it may be narrower than its box: it then stands against
-the column, not apart from it."""
+"""The lab's layout (scoped to its own class): the column beside the board where the lab is
+wide enough for both (the board's box at least BOARD_MIN px and the column CHART_WIDTH px),
+under it otherwise; the board in a box as high as the screen. What decides is the lab's own
+width (a container query), not the window's: in JupyterLab with the file browser open the
+notebook is some 400 px narrower than the window, and the column wrapped under a board
+pushed right. The board fits its drawing to the screen's height, so it may be narrower than
+its box: beside the column it stands against it; stacked, at the lab's left edge."""
 
 
 def _readable(p: Fraction) -> Fraction | float:
