@@ -936,6 +936,7 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
         self.result: Any = result
         self.error: BaseException | None = None
         self.redraws = 0
+        self._waiting = False  # run(when_shown=True) before the chart is on a page
         self._question = question
         self._width = width
         self._runner = runner
@@ -971,8 +972,8 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
 
     @property
     def running(self) -> bool:
-        """True while a comparison runs in the background."""
-        return self._thread is not None and self._thread.is_alive()
+        """True while a comparison runs in the background (or waits for its page)."""
+        return self._waiting or (self._thread is not None and self._thread.is_alive())
 
     @property
     def stop_requested(self) -> bool:
@@ -980,11 +981,14 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
         return self._stop_flag.is_set()
 
     def run(self, game: Any, options: Sequence[Any] | None = None, games: int = 1000,
-            seed: int = 0, jobs: int = 2, **settings: Any) -> ComparisonChart:
+            seed: int = 0, jobs: int = 2, *, when_shown: bool = False,
+            **settings: Any) -> ComparisonChart:
         """Start comparing the options of ``game`` in the background; return the chart.
 
         ``games`` per option, dice from ``seed``, on ``jobs`` processes; other keyword
-        arguments (``policy=``) go to the comparison as they are.
+        arguments (``policy=``) go to the comparison as they are. With ``when_shown`` the games
+        start once the chart is on a page (or at :meth:`wait`): Voila shows a page only when
+        every cell has run, and comparisons started by the cells held the whole page back.
 
         Raises:
             ChartError: a comparison is already running, or ``games``/``jobs`` is not a
@@ -1021,8 +1025,23 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
                 self.draw()
 
         self._thread = threading.Thread(target=work, name="pavlov-comparison", daemon=True)
-        self._thread.start()
+        if when_shown and not self.canvas._view_count:
+            self._waiting = True
+            self.canvas.observe(self._start_when_shown, names="_view_count")
+        else:
+            self._thread.start()
         return self
+
+    def _start_when_shown(self, change: dict[str, Any]) -> None:
+        """The chart is on a page: start the games that waited for it."""
+        if (change["new"] or 0) > 0:
+            self._start_waiting()
+
+    def _start_waiting(self) -> None:
+        self.canvas.unobserve(self._start_when_shown, names="_view_count")
+        if self._waiting and self._thread is not None:
+            self._waiting = False
+            self._thread.start()
 
     def stop(self) -> None:
         """Ask the running comparison to stop; the games already played are kept."""
@@ -1038,7 +1057,12 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
         super().close()
 
     def wait(self, timeout: float | None = None) -> Any:
-        """Wait for the comparison to end (or ``timeout`` seconds); return :attr:`result`."""
+        """Wait for the comparison to end (or ``timeout`` seconds); return :attr:`result`.
+
+        A comparison still waiting for its page starts now.
+        """
+        if self._waiting:
+            self._start_waiting()
         if self._thread is not None:
             self._thread.join(timeout)
         return self.result

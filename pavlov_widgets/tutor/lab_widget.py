@@ -356,14 +356,16 @@ class Lab(widgets.Box):  # type: ignore[misc]
     def run_comparison(self, options: Sequence[str | Plan] | None = None, *,
                        games: int | None = None, seed: int = 0, jobs: int | None = None,
                        policy: str | Policy = "fast",
-                       horizon: int | str | None = "box") -> ComparisonChart:
+                       horizon: int | str | None = "box",
+                       when_shown: bool = False) -> ComparisonChart:
         """Start a live comparison of the pending decision (what the button does).
 
         ``games``, ``jobs`` and ``horizon`` (None: whole games; a number of turns: played that
         far ahead and scored as they stand) default to the boxes beside the button.
         ``options`` default to the plans last given to :meth:`compare` at this very moment of
-        the game, else every option of the decision. Returns the chart; ``chart.wait()``
-        gives the result.
+        the game, else every option of the decision. With ``when_shown`` the games start once
+        the lab is on a page (a notebook's cells then do not hold a Voila page back). Returns
+        the chart; ``chart.wait()`` gives the result.
 
         Raises:
             LabError: no decision is pending; ChartError: bad counts (nothing starts).
@@ -382,7 +384,8 @@ class Lab(widgets.Box):  # type: ignore[misc]
         chart.run(game.copy(), options,
                   games=self.games_box.value if games is None else games, seed=seed,
                   jobs=self.jobs_box.value if jobs is None else jobs, policy=policy,
-                  horizon=(self.ahead_box.value or None) if horizon == "box" else horizon)
+                  horizon=(self.ahead_box.value or None) if horizon == "box" else horizon,
+                  when_shown=when_shown)
         return chart
 
     def hint(self, *, budget_s: float = 1.5, jobs: int = 2) -> Hint:
