@@ -233,6 +233,8 @@ class Editor:
         """What the tool has picked (see :data:`Picked`), or ""."""
         self.error = ""
         """Why the last edit was refused (the Position's message), or ""."""
+        self.refused = False
+        """Whether the last option chosen was an edit the Position refused (see :attr:`error`)."""
         self.log: list[str] = []
         """Every edit made, oldest first, in words."""
         self.rev = 0
@@ -603,6 +605,7 @@ class Editor:
                 f"{TOOLS.get(self.tool, 'none')}); nothing was changed."
             )
         verb, args = parse(option_id, EDIT_VERBS)
+        self.refused = False
         if verb == "act":
             return _str(args, "action")
         self.error = ""
@@ -625,6 +628,7 @@ class Editor:
             said = self._apply(work, verb, args)
         except PositionError as exc:
             self.error = f"Refused: {sentence(str(exc))} Nothing was changed."
+            self.refused = True
             self.rev += 1
             return
         self._undo.append((self.position, list(self.log)))

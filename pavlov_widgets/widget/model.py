@@ -49,6 +49,7 @@ class ChoiceShape(TypedDict):
     dice: int
     odds: list[OddsShape]
     waiting: NotRequired[list[str]]
+    tone: NotRequired[Literal["right", "wrong", ""]]
 
 
 class RollShape(TypedDict, total=False):

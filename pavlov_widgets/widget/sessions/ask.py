@@ -69,12 +69,11 @@ class AskSession(Session):
         frame = self.below.frame()
         if self._feedback is not None:
             # the feedback in the bar, its buttons beside it (a button's id is its label);
-            # nothing glows on the board. The op says right or wrong: the bar takes its colour.
+            # nothing glows on the board. The tone says right or wrong: the bar's colour.
             text, rule, focus, tone = self._feedback
             options = [{"id": label, "label": label, "targets": []} for label in self._buttons]
-            op = f"feedback-{tone}" if tone else "feedback"
-            choice = {"kind": "decision", "op": op, "prompt": text, "rule": rule,
-                      "options": options, "dice": 0, "odds": []}
+            choice = {"kind": "decision", "op": "feedback", "tone": tone, "prompt": text,
+                      "rule": rule, "options": options, "dice": 0, "odds": []}
             return replace(frame, choice=choice, focus=focus, hinting={}, question={},
                            view_patch={"canUndo": False, "canRedo": False})
         return replace(frame, focus=self.places, hinting={},
@@ -126,11 +125,11 @@ class AskSession(Session):
                 ``not-here``: the question has ended. ``on_answer`` is not called.
         """
         if self.board is None:
-            raise Refusal("not-here", f"Board.answer(): the question has ended "
+            raise Refusal("not-here", f"AskSession.answer(): the question has ended "
                                       f"({self.prompt}); nothing was done.")
         if place not in self.places:
             listed = ", ".join(self.places[:12]) + (", ..." if len(self.places) > 12 else "")
-            raise Refusal("not-asked", f"Board.answer(): {short(place)} is not one of the "
+            raise Refusal("not-asked", f"AskSession.answer(): {short(place)} is not one of the "
                                        f"places asked about ({listed}); nothing was done.")
         self.on_answer(place)
 

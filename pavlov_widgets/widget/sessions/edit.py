@@ -101,6 +101,9 @@ class EditSession(Session):
                                          "done.")
         except EditError as exc:
             raise Refusal("editing", str(exc)) from exc
+        if editor.refused:  # the Position refused the edit: a refusal with its code
+            self.changed()
+            raise Refusal("editing", editor.error)
         if action == "play":
             try:
                 self.play_from_here()

@@ -154,7 +154,7 @@ class PlaySession(Session):
             self.hint()
             return
         if isinstance(intent, Reveal):
-            raise Refusal("not-here", "Board.reveal(): this board is not a hot seat (see "
+            raise Refusal("not-here", "reveal(): this board is not a hot seat (see "
                                       "Board.hot_seat); nothing was done.")
         if isinstance(intent, (Undo, Redo)) and self.undo_refusal():
             raise Refusal("undo-off", self.undo_refusal())
@@ -219,13 +219,13 @@ class PlaySession(Session):
         """
         provider, game = self.hint_provider, self._game
         if provider is None:
-            raise Refusal("no-hint", "Board.hint(): this board has no hint provider "
+            raise Refusal("no-hint", "PlaySession.hint(): this board has no hint provider "
                                      "(Board(hint=...)); nothing was done.")
         if not views.may_decide(game, self.viewer()):
-            raise Refusal("no-hint", "Board.hint(): the decision is not this view's to take "
+            raise Refusal("no-hint", "PlaySession.hint(): the decision is not this view's to take "
                                      "(7.3, 7.4); nothing was done.")
         if not isinstance(game.pending, Decision):
-            raise Refusal("no-hint", "Board.hint(): there is no decision to hint at now (the "
+            raise Refusal("no-hint", "PlaySession.hint(): there is no decision to hint at now (the "
                                      "game waits for dice, or is over); nothing was done.")
         serial = self.board.game_serial if self.board is not None else 0
         self._hint = {"thinking": True, "rev": game.rev, "game": serial}
@@ -344,8 +344,8 @@ class HotSeatSession(PlaySession):
             Refusal: ``not-here``: no cover is up.
         """
         if not self._cover_to:
-            raise Refusal("not-here", "Board.reveal(): the board is not covered; nothing was "
-                                      "done.")
+            raise Refusal("not-here", "HotSeatSession.reveal(): the board is not covered; "
+                                      "nothing was done.")
         self._shown, self._cover_to = self._cover_to, ""
         self.changed()
 

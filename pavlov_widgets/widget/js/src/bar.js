@@ -8,7 +8,7 @@
  * the game is saved), the error line (a refusal, the editor's problems: by the bar, where
  * the learner looks) and the help line. While a question is asked, the bar is the
  * question's: its prompt, no rule or odds, and the game's buttons and tools rest. Once it is
- * answered (choice op `feedback-right`, `feedback-wrong`), the bar is the feedback's: its
+ * answered (choice op `feedback`, its `tone` "right" or "wrong"), the bar is the feedback's: its
  * words in the colour of a right or wrong answer, the rule, its own buttons (Try again), and
  * no game tools (a roll offered there would read like a new task).
  *
@@ -60,8 +60,8 @@ export function updateBar(b, d) {
   const opts = pendingOptions(b);
   const prompt = qn ? String(qn.prompt) : p.prompt;
   // The feedback on an answered question, and its tone (right, wrong or neither).
-  const feedback = !qn && /^feedback(-|$)/.test(p.op);
-  setData(ui.el, "tone", feedback ? p.op.slice("feedback-".length) : "");
+  const feedback = !qn && p.op === "feedback";
+  setData(ui.el, "tone", feedback ? p.tone || "" : "");
   setClass(ui.el, "pb-feedback", feedback);
   setData(ui.el, "rev", String(d.rev));
   setData(ui.el, "kind", p.kind);
