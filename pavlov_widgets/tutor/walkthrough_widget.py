@@ -72,7 +72,9 @@ STYLE = f"""<style>
   margin: 4px 0; }}
 .pavlov-walkthrough .pw-board {{ display: block; flex: 3 1 600px; min-width: 0;
   max-height: calc(100vh - 16px); overflow-x: hidden; overflow-y: auto;
-  scrollbar-gutter: stable; }}
+  scrollbar-gutter: stable; overflow-anchor: none; }}
+/* overflow-anchor: the board scrolls its focus into view; the browser's scroll anchoring
+   would move it back when the board redraws above the anchor */
 .jp-LabShell .pavlov-walkthrough .pw-board {{ max-height: calc(100vh - {LAB_BARS}); }}
 .pavlov-walkthrough .pw-board > * {{ width: 100%; }}
 .pavlov-walkthrough .pw-side .widget-button {{ width: auto; min-width: 44px; }}

@@ -10,7 +10,8 @@ every clipping ancestor, below the board's bar, not covered: ``document.elementF
 - the narration and the ◀ ▶ controls;
 - the board's bar prompt;
 - every focus place of the board (the ``focus`` trait: the step's places, else the places of
-  its options), and, before a choice, the glowing place to click;
+  its options, else the dice; only the first, the most important, when they span more than
+  the board's box below its bar holds), and, before a choice, the glowing place to click;
 - no label cut short: the board's ``hook.clipped()`` is empty, and no button of the
   walkthrough or of the board's bar is narrower than its text.
 
@@ -24,6 +25,7 @@ it). Screenshots:
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -46,6 +48,8 @@ from pavlov_widgets.tutor import Walkthrough
 
 SCENARIOS = ("sniper", "ju87")
 MODES = ("watch", "your-turn", "roll")
+NARRATION_TIMEOUT_MS = 5_000
+"""How long the narration may follow the board after a step (both come from the kernel)."""
 MAX_STEPS = 30
 """More steps than any of these walkthroughs has in any mode (a loop guard)."""
 
@@ -67,6 +71,17 @@ POINT_JS = """
   const hit = document.elementFromPoint(x, y);
   return {onScreen: x >= 0 && y >= bar.bottom && x <= innerWidth && y <= innerHeight,
           uncovered: hit === overlay};
+}
+"""
+
+
+OPEN_JS = """
+(el) => {
+  // The height of the board's box (the screen, without one) below the board's bar.
+  const box = el.closest('.pw-board');
+  const bar = el.querySelector('.pb-bar').getBoundingClientRect();
+  const bottom = Math.min(innerHeight, box ? box.getBoundingClientRect().bottom : innerHeight);
+  return bottom - bar.bottom;
 }
 """
 
@@ -132,6 +147,10 @@ class Learner:
                     f"{where}: the place to click for {choice} is not in view: {point} {at}")
             return
         places = marks_in_view(self.board, "focus")
+        if places:
+            span = max(m["y"] + m["h"] for m in places) - min(m["y"] for m in places)
+            if span > self.board.evaluate(OPEN_JS) - 16:
+                places = places[:1]  # more than the screen holds: the first, the most important
         hidden = [f"{m['region']}@({m['x']:.0f},{m['y']:.0f} {m['w']:.0f}×{m['h']:.0f})"
                   for m in places if not m["visible"]]
         assert not hidden, f"{where}: focus places not in view: {hidden}"
@@ -170,6 +189,7 @@ class Learner:
             if blocked and choice is None:
                 return step
             rev = self.board.get_attribute("data-rev")
+            said = self.narration.inner_text()
             if choice is None:
                 self.tap(self.next)
             else:
@@ -178,6 +198,8 @@ class Learner:
                     rulebook = rulebook[rulebook.index(choice) + 1:]
             expect(self.board).not_to_have_attribute("data-rev", rev or "",
                                                      timeout=RENDER_TIMEOUT_MS)
+            with contextlib.suppress(AssertionError):  # a step may say the same again
+                expect(self.narration).not_to_have_text(said, timeout=NARRATION_TIMEOUT_MS)
             settle(self.page, self.board)
         raise AssertionError(f"{self.where}: not over after {MAX_STEPS} steps")
 

@@ -1043,9 +1043,11 @@ function frame(ctx, d, mode, W) {
 }
 function chooseLayout(width, height, wideH, wideW = WIDE, focusW = 0) {
   if (width >= wideW) {
-    const byHeight = height > 0 ? (height - HEIGHT_RESERVE) / wideH : MAX_SCALE;
-    const scale = Math.max(1, Math.min(MAX_SCALE, width / wideW, byHeight));
-    return { mode: "wide", W: wideW, scale };
+    return { mode: "wide", W: wideW, scale: fitHeight(
+      Math.min(MAX_SCALE, width / wideW),
+      height,
+      wideH
+    ) };
   }
   if (focusW) {
     if (width >= focusW) {
@@ -1055,6 +1057,10 @@ function chooseLayout(width, height, wideH, wideW = WIDE, focusW = 0) {
     return { mode: "medium", W: MEDIUM, scale: Math.max(1, Math.min(1.2, width / MEDIUM)) };
   }
   return { mode: "narrow", W: Math.max(NARROW_MIN, Math.floor(width)), scale: 1 };
+}
+function fitHeight(scale, height, H) {
+  const byHeight = height > 0 ? (height - HEIGHT_RESERVE) / H : scale;
+  return Math.max(1, Math.min(scale, byHeight));
 }
 
 // pavlov_widgets/widget/js/src/draw.js
@@ -2908,7 +2914,9 @@ function focusPlaces(b) {
   const focus = b.src.get("focus") ?? [];
   const marked = marksOf(b).map((m) => m.region).filter((id) => !focus.includes(id));
   const glowing = [...b.drawn.optionsByRegion.entries()].sort((p, q) => Math.min(...p[1]) - Math.min(...q[1])).map(([id]) => id);
-  const ids = marked.length || focus.length ? [...marked, ...focus] : glowing;
+  const rolled = b.src.get("choice")?.kind === "chance" || !!b.src.get("last_roll")?.dice;
+  let ids = marked.length || focus.length ? [...marked, ...focus] : glowing;
+  if (!ids.length && rolled) ids = [place.dice];
   const out = [];
   for (const id of new Set(ids)) {
     const r = regionById(b, id);
@@ -3415,7 +3423,10 @@ function sizeCanvases(b, ctx, d) {
   const layout = chooseLayout(width, size.height, f.H, wideW, focusWidth(d));
   drawn.mode = layout.mode;
   drawn.scale = layout.scale;
-  if (layout.mode !== "wide") f = frame(ctx, d, layout.mode, layout.W);
+  if (layout.mode !== "wide") {
+    f = frame(ctx, d, layout.mode, layout.W);
+    layout.scale = fitHeight(layout.scale, size.height, f.H);
+  }
   const cssW = Math.round(f.W * layout.scale);
   const cssH = Math.round(f.H * layout.scale);
   const dpr = b.win.devicePixelRatio || 1;
@@ -3503,6 +3514,7 @@ function draw(b) {
   if (changed || resized) {
     placeBar(b);
     revealFocus(b, !changed);
+    scheduleKeep(b);
   } else {
     scheduleBar(b);
   }
@@ -3803,14 +3815,11 @@ function makeHook(b) {
       }
       return out;
     },
-    /** The focus (the places that matter now) as drawn, in page coordinates (a place not
-     * drawn is left out). */
+    /** The places the board keeps in view (the focus, see `screen.js`'s `focusPlaces`), in
+     * page coordinates. */
     focus() {
       const origin = b.ui.overlay.getBoundingClientRect();
-      return (readTraits(b.src).focus ?? []).flatMap((id) => {
-        const r = regionById(b, id);
-        return r ? [{ region: id, ...pageBox(b, r, origin) }] : [];
-      });
+      return focusPlaces(b).map((r) => ({ region: r.id, ...pageBox(b, r, origin) }));
     },
     /** The question asked now ({prompt, regions}) or null. */
     question: () => question(b),

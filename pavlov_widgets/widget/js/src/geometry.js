@@ -243,9 +243,8 @@ export function frame(ctx, d, mode, W) {
  */
 export function chooseLayout(width, height, wideH, wideW = WIDE, focusW = 0) {
   if (width >= wideW) {
-    const byHeight = height > 0 ? (height - HEIGHT_RESERVE) / wideH : MAX_SCALE;
-    const scale = Math.max(1, Math.min(MAX_SCALE, width / wideW, byHeight));
-    return { mode: "wide", W: wideW, scale };
+    return { mode: "wide", W: wideW, scale: fitHeight(Math.min(MAX_SCALE, width / wideW),
+      height, wideH) };
   }
   if (focusW) {
     if (width >= focusW) {
@@ -255,4 +254,16 @@ export function chooseLayout(width, height, wideH, wideW = WIDE, focusW = 0) {
     return { mode: "medium", W: MEDIUM, scale: Math.max(1, Math.min(1.2, width / MEDIUM)) };
   }
   return { mode: "narrow", W: Math.max(NARROW_MIN, Math.floor(width)), scale: 1 };
+}
+
+/**
+ * The scale `scale` at most, so that a board `H` logical px high fits the height `height`
+ * it has (with its bar and margins), but never below 1 (no text under 11 px): a board that
+ * has room to grow grows only as far as the screen shows it whole.
+ * @param {number} scale @param {number} height the height of the screen it scrolls in
+ *   (0 or less: unknown) @param {number} H its logical height
+ */
+export function fitHeight(scale, height, H) {
+  const byHeight = height > 0 ? (height - HEIGHT_RESERVE) / H : scale;
+  return Math.max(1, Math.min(scale, byHeight));
 }

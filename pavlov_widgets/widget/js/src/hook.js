@@ -11,7 +11,7 @@
 import { readTraits } from "./protocol.js";
 import { panelNames } from "./geometry.js";
 import { hintOf, marksOf, pendingOptions, question, regionById } from "./state.js";
-import { pageBox, screenRect, scrollToRect } from "./screen.js";
+import { focusPlaces, pageBox, screenRect, scrollToRect } from "./screen.js";
 import { draw } from "./paint.js";
 import { hit } from "./pointer.js";
 
@@ -100,14 +100,11 @@ export function makeHook(b) {
       }
       return out;
     },
-    /** The focus (the places that matter now) as drawn, in page coordinates (a place not
-     * drawn is left out). */
+    /** The places the board keeps in view (the focus, see `screen.js`'s `focusPlaces`), in
+     * page coordinates. */
     focus() {
       const origin = b.ui.overlay.getBoundingClientRect();
-      return (readTraits(b.src).focus ?? []).flatMap((id) => {
-        const r = regionById(b, id);
-        return r ? [{ region: id, ...pageBox(b, r, origin) }] : [];
-      });
+      return focusPlaces(b).map((r) => ({ region: r.id, ...pageBox(b, r, origin) }));
     },
     /** The question asked now ({prompt, regions}) or null. */
     question: () => question(b),

@@ -13,10 +13,12 @@
 
 import { readTraits } from "./protocol.js";
 import { startNotingCuts, stopNotingCuts, resetFont } from "./text.js";
-import { WIDE, chooseLayout, focusWidth, frame, wideWidth } from "./geometry.js";
+import { WIDE, chooseLayout, fitHeight, focusWidth, frame, wideWidth } from "./geometry.js";
 import { drawScene } from "./scene/index.js";
 import { pendingOptions, positionOf, question } from "./state.js";
-import { placeBar, revealFocus, scheduleBar, screenHeight } from "./screen.js";
+import {
+  placeBar, revealFocus, scheduleBar, scheduleKeep, screenHeight,
+} from "./screen.js";
 import { updateBar } from "./bar.js";
 import { updateLog } from "./log.js";
 import { drawOverlay } from "./overlay.js";
@@ -52,7 +54,11 @@ function sizeCanvases(b, ctx, d) {
   const layout = chooseLayout(width, size.height, f.H, wideW, focusWidth(d));
   drawn.mode = layout.mode;
   drawn.scale = layout.scale;
-  if (layout.mode !== "wide") f = frame(ctx, d, layout.mode, layout.W);
+  if (layout.mode !== "wide") {
+    f = frame(ctx, d, layout.mode, layout.W);
+    // a medium board grows with the width only as far as the height shows it whole
+    layout.scale = fitHeight(layout.scale, size.height, f.H);
+  }
   const cssW = Math.round(f.W * layout.scale);
   const cssH = Math.round(f.H * layout.scale);
   const dpr = b.win.devicePixelRatio || 1;
@@ -150,6 +156,9 @@ export function draw(b) {
   if (changed || resized) {
     placeBar(b);
     revealFocus(b, !changed);
+    // and once more at the next frame, inside the board's box: the page around the board
+    // (the walkthrough's narration) may still be settling from the same change
+    scheduleKeep(b);
   } else {
     scheduleBar(b);
   }

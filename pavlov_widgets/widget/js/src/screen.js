@@ -11,6 +11,7 @@
  */
 
 import { marksOf, regionById } from "./state.js";
+import { place } from "./places.js";
 
 /** The ancestors that clip the board (overflow other than visible), nearest first. The
  * body's overflow belongs to the window (CSS overflow propagation): it is left out.
@@ -184,13 +185,16 @@ export function scrollToRect(b, r, block = "center", inner = false) {
 /** The places to keep in view, drawn, the most important first: the marks that are not in
  * the focus (what the tutor points at beyond the session's places), then the focus (the
  * places that matter now, in the session's order); without either, the places that glow,
- * in the engine's order of options. @param {Board} b @returns {Region[]} */
-function focusPlaces(b) {
+ * in the engine's order of options; and when nothing glows either (dice to roll, or just
+ * rolled), the dice. @param {Board} b @returns {Region[]} */
+export function focusPlaces(b) {
   const focus = b.src.get("focus") ?? [];
   const marked = marksOf(b).map((m) => m.region).filter((id) => !focus.includes(id));
   const glowing = [...b.drawn.optionsByRegion.entries()]
     .sort((p, q) => Math.min(...p[1]) - Math.min(...q[1])).map(([id]) => id);
-  const ids = marked.length || focus.length ? [...marked, ...focus] : glowing;
+  const rolled = b.src.get("choice")?.kind === "chance" || !!b.src.get("last_roll")?.dice;
+  let ids = marked.length || focus.length ? [...marked, ...focus] : glowing;
+  if (!ids.length && rolled) ids = [place.dice];
   /** @type {Region[]} */
   const out = [];
   for (const id of new Set(ids)) {
