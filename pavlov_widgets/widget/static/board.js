@@ -3125,8 +3125,8 @@ function updateBar(b, d) {
   const asking = !!qn;
   const opts = pendingOptions(b);
   const prompt = qn ? String(qn.prompt) : p.prompt;
-  const feedback = !qn && /^feedback(-|$)/.test(p.op);
-  setData(ui.el, "tone", feedback ? p.op.slice("feedback-".length) : "");
+  const feedback = !qn && p.op === "feedback";
+  setData(ui.el, "tone", feedback ? p.tone || "" : "");
   setClass(ui.el, "pb-feedback", feedback);
   setData(ui.el, "rev", String(d.rev));
   setData(ui.el, "kind", p.kind);
