@@ -249,16 +249,17 @@ def test_the_board_reflows_when_its_container_narrows(blank: Page) -> None:
         assert hook(blank, "h.scale()") >= 1
 
 
-def test_the_error_shows_under_the_board(blank: Page) -> None:
-    # The message checks themselves are tested in tests/test_widget.py.
+def test_the_error_shows_in_the_bar_under_the_prompt(blank: Page) -> None:
+    # The message checks themselves are tested in tests/test_widget.py. The error sits in the
+    # bar, under the prompt, where the learner is looking (it moves with the sticky bar).
     state = state_of(Board.new(seed=1))
     state["error"] = "'nope' is not one of the options now; nothing was done."
     mount(blank, state)
-    error = blank.locator("#a .pb-error")
+    error = blank.locator("#a .pb-bar .pb-error")
     assert error.is_visible() and error.get_attribute("role") == "alert"
     assert "nothing was done" in error.inner_text()
-    # the error sits under the canvas
-    assert error.bounding_box()["y"] > blank.locator("#a .pb-surface").bounding_box()["y"]
+    prompt = blank.locator("#a .pb-prompt").bounding_box()
+    assert error.bounding_box()["y"] >= prompt["y"] + prompt["height"] - 1
 
 
 def test_static_pictures_draw_without_controls(

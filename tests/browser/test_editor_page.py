@@ -51,8 +51,8 @@ def test_every_tool_draws_its_places_on_the_board(blank: Page) -> None:
     for clicks in _steps():
         board = _editing_board()
         for oid in clicks:
-            board.editor.choose(oid)  # type: ignore[union-attr]
-        board._refresh()
+            board.session.editor.choose(oid)  # type: ignore[attr-defined]
+        board.refresh()
         state = state_of(board)
         result = blank.evaluate(
             """(state) => {
@@ -84,8 +84,8 @@ def test_every_tool_draws_its_places_on_the_board(blank: Page) -> None:
 
 def test_the_edit_bar_looks_like_edit_mode(blank: Page, artifacts_dir: Path) -> None:
     board = _editing_board()
-    board.editor.choose("tool:wehrmacht")  # type: ignore[union-attr]
-    board._refresh()
+    board.session.editor.choose("tool:wehrmacht")  # type: ignore[attr-defined]
+    board.refresh()
     mount(blank, state_of(board))
     bar = blank.locator("#a .pb-bar")
     colour = bar.evaluate("el => getComputedStyle(el).borderLeftColor")
@@ -111,9 +111,9 @@ CELLS = [
     "from functools import partial\n"
     "import ipywidgets as widgets\n"
     "from pavlov_widgets import Board\n"
+    "from pavlov_widgets.engine import Game\n"
     "from pavlov_widgets.tutor.compare import hint",
-    "board = Board.new(seed=1)\n"
-    "board.hint_provider = partial(hint, budget_s=1.5)\n"
+    "board = Board(Game.new(seed=1), hint=partial(hint, budget_s=1.5))\n"
     "go = widgets.Button(description='Edit this position')\n"
     "go.add_class('edit-go')\n"
     "go.on_click(lambda _: board.edit())\n"
