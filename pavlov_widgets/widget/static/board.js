@@ -3421,12 +3421,12 @@ function sizeCanvases(b, ctx, d) {
   const wideW = wideWidth(d);
   let f = frame(ctx, d, "wide", wideW);
   const layout = chooseLayout(width, size.height, f.H, wideW, focusWidth(d));
-  drawn.mode = layout.mode;
-  drawn.scale = layout.scale;
   if (layout.mode !== "wide") {
     f = frame(ctx, d, layout.mode, layout.W);
     layout.scale = fitHeight(layout.scale, size.height, f.H);
   }
+  drawn.mode = layout.mode;
+  drawn.scale = layout.scale;
   const cssW = Math.round(f.W * layout.scale);
   const cssH = Math.round(f.H * layout.scale);
   const dpr = b.win.devicePixelRatio || 1;

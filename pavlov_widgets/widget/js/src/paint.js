@@ -52,13 +52,14 @@ function sizeCanvases(b, ctx, d) {
   const wideW = wideWidth(d);
   let f = frame(ctx, d, "wide", wideW);
   const layout = chooseLayout(width, size.height, f.H, wideW, focusWidth(d));
-  drawn.mode = layout.mode;
-  drawn.scale = layout.scale;
   if (layout.mode !== "wide") {
     f = frame(ctx, d, layout.mode, layout.W);
     // a medium board grows with the width only as far as the height shows it whole
     layout.scale = fitHeight(layout.scale, size.height, f.H);
   }
+  // the scale drawn at is the one the canvases are sized for (after fitting the height)
+  drawn.mode = layout.mode;
+  drawn.scale = layout.scale;
   const cssW = Math.round(f.W * layout.scale);
   const cssH = Math.round(f.H * layout.scale);
   const dpr = b.win.devicePixelRatio || 1;
