@@ -3,7 +3,7 @@
 Run from the repository root (``python benchmarks/card_odds_bench.py``; ``--help`` for the
 options). For each kind of card (Sniper, Mortar, artillery, a four-plane Ju 87 with 0, 1, 2
 or 3 Anti-aircraft tokens fired and with the heuristic choosing, Machine Gunners, Assault,
-Resupply, a Storm Group raid) it computes :func:`pavlov_widgets.tutor.card_odds.card_odds`
+Resupply, a Storm Group raid) it computes :func:`pavlov_widgets.tutor.lab.card_odds.card_odds`
 once to warm up, then ``--repeat`` times, and prints the median milliseconds per card (wall
 clock and CPU time: on a shared machine the CPU time is the steadier figure), with the
 positions the count followed and the distinct outcomes it found.
@@ -24,8 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pavlov_widgets.engine import Game
-from pavlov_widgets.tutor.card_odds import card_odds
 from pavlov_widgets.tutor.content import get_scenario
+from pavlov_widgets.tutor.lab.card_odds import card_odds
 
 
 def _scenario(name: str, moves: int = 0) -> Callable[[], Game]:

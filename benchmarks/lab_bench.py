@@ -7,7 +7,7 @@ Run from the repository root (``python benchmarks/lab_bench.py``; ``--quick`` fo
   core (wall clock and CPU time, medians of the runs), the same seeds for every policy, with
   each policy's results on them; and the heuristic as it was before the speed work (its
   source at :data:`BEFORE_COMMIT`, loaded from git) as the "before" figure;
-* **the hint** (:func:`pavlov_widgets.tutor.compare.hint`) on a fixed set of mid-game
+* **the hint** (:func:`pavlov_widgets.tutor.lab.compare.hint`) on a fixed set of mid-game
   positions (seeded games played a fixed number of decisions in by the heuristic): the time
   of each answer and the median;
 * **a 1,000-game comparison** of two options from a mid-game position (``compare`` with both
@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pavlov_widgets.engine import Game
 from pavlov_widgets.sim import HeuristicPolicy, get_policy, play_game, policy_rng
 from pavlov_widgets.sim.simulate import play_to_end
-from pavlov_widgets.tutor.compare import (
+from pavlov_widgets.tutor.lab.compare import (
     ComparisonResult,
     _best_rated,
     _starts,

@@ -18,8 +18,8 @@ import pytest
 from pavlov_widgets import Board
 from pavlov_widgets.engine import Game
 from pavlov_widgets.tutor.content import scenario_names
-from pavlov_widgets.tutor.walkthrough import Walkthrough
-from pavlov_widgets.tutor.walkthrough_widget import WalkthroughWidget
+from pavlov_widgets.tutor.walkthrough.model import Walkthrough
+from pavlov_widgets.tutor.walkthrough.widget import WalkthroughWidget
 from pavlov_widgets.widget import AskSession, PlaySession
 from pavlov_widgets.widget.board import (
     MARK_STYLES,
@@ -339,7 +339,7 @@ def test_the_walkthrough_widget_puts_its_controls_beside_the_board() -> None:
     assert widget.children == (widget.side, widget.board_box)
     assert widget.board_box.children == (widget.board,)
     assert widget.next_button in widget.side.children[2].children
-    import pavlov_widgets.tutor.walkthrough_widget as module
+    import pavlov_widgets.tutor.walkthrough.widget as module
 
     assert "cannot" not in (module.__doc__ or "").lower()
     widget.close()

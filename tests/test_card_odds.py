@@ -1,4 +1,4 @@
-"""Odds of a whole card (pavlov_widgets.tutor.card_odds), checked against odds worked by hand.
+"""Odds of a whole card (pavlov_widgets.tutor.lab.card_odds), checked against odds worked by hand.
 
 Each expected probability below is worked out from the rules (3.0) with pencil-and-paper
 arithmetic, not read off the code: four dice against Defense 5 miss with (4/6)^4, a Ju 87
@@ -21,9 +21,9 @@ import pytest
 from pavlov_widgets.engine import Game
 from pavlov_widgets.engine.dice import p_sum_at_least
 from pavlov_widgets.engine.positions import Position
-from pavlov_widgets.tutor.card_odds import CardOddsError, card_ends, card_odds
 from pavlov_widgets.tutor.content import get_scenario
-from pavlov_widgets.tutor.lab import branches
+from pavlov_widgets.tutor.lab.card_odds import CardOddsError, card_ends, card_odds
+from pavlov_widgets.tutor.lab.model import branches
 
 ROOT = Path(__file__).resolve().parents[1]
 MISS_4_AT_5 = Fraction(4, 6) ** 4

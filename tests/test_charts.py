@@ -1,4 +1,4 @@
-"""The lab's charts (pavlov_widgets.tutor.charts): layout, drawing, live comparisons.
+"""The lab's charts (pavlov_widgets.tutor.lab.charts): layout, drawing, live comparisons.
 
 The geometry is pure functions checked here without a browser; drawing runs on real ipycanvas
 canvases (without a frontend their commands are only buffered). The comparison runs a small
@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 from ipycanvas import Canvas
 
-from pavlov_widgets.tutor import charts
-from pavlov_widgets.tutor.charts import (
+from pavlov_widgets.tutor.content import get_scenario
+from pavlov_widgets.tutor.lab import charts
+from pavlov_widgets.tutor.lab.charts import (
     PAD,
     ChartError,
     ComparisonChart,
@@ -40,10 +41,9 @@ from pavlov_widgets.tutor.charts import (
     text_width,
     wrap_text,
 )
-from pavlov_widgets.tutor.content import get_scenario
-from pavlov_widgets.tutor.lab import odds
+from pavlov_widgets.tutor.lab.model import odds
 
-# --- a fake comparison with the contract of tutor/compare.py ---------------------------------
+# --- a fake comparison with the contract of tutor/lab/compare.py ---------------------------------
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Comparing options by playouts, whole plans, and the hint (pavlov_widgets.tutor.compare).
+"""Comparing options by playouts, whole plans, and the hint (pavlov_widgets.tutor.lab.compare).
 
 No test here times anything: speed is read from ``benchmarks/lab_bench.py``.
 """
@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from pavlov_widgets.engine import Game
-from pavlov_widgets.tutor.compare import (
+from pavlov_widgets.tutor.content import get_scenario
+from pavlov_widgets.tutor.lab.compare import (
     CompareError,
     ComparisonResult,
     Plan,
@@ -21,7 +22,6 @@ from pavlov_widgets.tutor.compare import (
     play_position,
     wilson,
 )
-from pavlov_widgets.tutor.content import get_scenario
 
 TWO = Plan("Fire two tokens", ["aa:8", "aa:13", "fire"])
 THREE = Plan("Fire three tokens", ["aa:8", "aa:12", "aa:13", "fire"])
@@ -224,7 +224,7 @@ def test_no_decision_no_comparison_but_the_position_plays_out() -> None:
 
 def test_paired_confidence_is_the_exact_sign_test_on_the_games_that_differ() -> None:
     """Five games won only by the first option, one only by the second: mid-p 4/64."""
-    from pavlov_widgets.tutor.compare import Row
+    from pavlov_widgets.tutor.lab.compare import Row
 
     a = Row("a", "a", ("a",), (), (), tuple(
         (i, "win" if i < 6 else "loss", 0) for i in range(20)))
@@ -290,7 +290,7 @@ def test_a_horizon_result_says_its_games_were_cut_short() -> None:
 
 def test_a_horizon_result_ranks_by_mean_score() -> None:
     """Cut-short games seldom stand at a winning score: the mean score decides first."""
-    from pavlov_widgets.tutor.compare import Row
+    from pavlov_widgets.tutor.lab.compare import Row
 
     low = Row("a", "a", ("a",), (), (), ((0, "win", 1), (1, "win", 1)))
     high = Row("b", "b", ("b",), (), (), ((0, "win", 30), (1, "draw", -3)))

@@ -81,7 +81,7 @@ def test_no_notebook_folder_gives_an_empty_copy_and_a_note(tmp_path: Path) -> No
 def test_a_bare_name_two_layers_define_means_the_widgets_class_outside_the_engine() -> None:
     board, refusal = "pavlov_widgets.widget.board.Board", "pavlov_widgets.widget.protocol.Refusal"
     assert layered_refs.full_name("Board", "pavlov_widgets.widget.sessions.base") == board
-    assert layered_refs.full_name("Board", "pavlov_widgets.tutor.walkthrough_session") == board
+    assert layered_refs.full_name("Board", "pavlov_widgets.tutor.walkthrough.session") == board
     assert layered_refs.full_name("Refusal", "pavlov_widgets.widget.sessions.play") == refusal
     # the engine's own names, and names no other layer has, are left to Sphinx
     assert layered_refs.full_name("Board", "pavlov_widgets.engine.components") is None

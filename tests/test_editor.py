@@ -456,7 +456,7 @@ def test_edit_refuses_what_is_not_a_position(board: Board) -> None:
 
 @dataclass
 class FakeHint:
-    """The shape of pavlov_widgets.tutor.compare.Hint the board reads."""
+    """The shape of pavlov_widgets.tutor.lab.compare.Hint the board reads."""
 
     option_id: str
     label: str
@@ -528,7 +528,7 @@ def test_the_tutors_hint_fits_the_board(monkeypatch: pytest.MonkeyPatch) -> None
     """The board takes the tutor's compare.hint as its provider (the contract of issue 13)."""
     from functools import partial
 
-    from pavlov_widgets.tutor.compare import hint
+    from pavlov_widgets.tutor.lab.compare import hint
 
     board = Board(Game.new(seed=1), hint=partial(hint, budget_s=0.3, jobs=1))
     Sent(board, monkeypatch)

@@ -15,13 +15,13 @@ from typing import Any
 
 from pavlov_widgets.tutor import Quiz
 from pavlov_widgets.tutor.content import get_scenario
-from pavlov_widgets.tutor.exercise_widgets import (
+from pavlov_widgets.tutor.exercises.model import _card_moment, card_targets, next_target
+from pavlov_widgets.tutor.exercises.widget import (
     ChoiceWidget,
     ClickWidget,
     PredictWidget,
     ScoreWidget,
 )
-from pavlov_widgets.tutor.exercises import _card_moment, card_targets, next_target
 from pavlov_widgets.widget import AskSession, Board
 
 

@@ -10,9 +10,9 @@ from fractions import Fraction
 
 import pytest
 
-from pavlov_widgets.tutor import exercises
 from pavlov_widgets.tutor.content import get_scenario
-from pavlov_widgets.tutor.exercises import (
+from pavlov_widgets.tutor.exercises import model as exercises
+from pavlov_widgets.tutor.exercises.model import (
     SOMETHING_ELSE,
     ExerciseError,
     Quiz,

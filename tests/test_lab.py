@@ -1,4 +1,4 @@
-"""The what-if lab: exact odds, forced rolls, branches and playouts (pavlov_widgets.tutor.lab)."""
+"""The what-if lab: exact odds, forced rolls, branches and playouts (tutor/lab/model.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,14 @@ import pytest
 from pavlov_widgets.engine import Game, NotAChanceStepError
 from pavlov_widgets.engine.dice import read
 from pavlov_widgets.tutor.content import get_scenario
-from pavlov_widgets.tutor.lab import LabError, branches, compare_options, odds, play_out, what_if
+from pavlov_widgets.tutor.lab.model import (
+    LabError,
+    branches,
+    compare_options,
+    odds,
+    play_out,
+    what_if,
+)
 
 
 def test_odds_of_the_sniper_colour_roll_are_exact_thirds() -> None:
@@ -109,7 +116,7 @@ def test_play_out_goes_through_the_simulators_loop(monkeypatch: pytest.MonkeyPat
     import importlib
 
     # the module, not the function of the same name the package exports
-    compare = importlib.import_module("pavlov_widgets.tutor.compare")
+    compare = importlib.import_module("pavlov_widgets.tutor.lab.compare")
     calls: list[Game] = []
     real = compare.play_to_end
 

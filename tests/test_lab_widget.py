@@ -1,4 +1,4 @@
-"""The what-if lab widget (pavlov_widgets.tutor.lab_widget.Lab): the odds follow the game.
+"""The what-if lab widget (pavlov_widgets.tutor.lab.widget.Lab): the odds follow the game.
 
 The comparisons here play a handful of games on one process: what is tested is that the lab
 asks the right question and shows the answer, not the numbers (tests/test_compare.py).
@@ -13,12 +13,12 @@ import pytest
 from pavlov_widgets.engine import Game, NotAChanceStepError, PositionError
 from pavlov_widgets.engine.positions import Position
 from pavlov_widgets.tutor import Lab, Plan
-from pavlov_widgets.tutor.card_odds import CardOddsError, card_odds
-from pavlov_widgets.tutor.charts import ComparisonChart, OddsChart
-from pavlov_widgets.tutor.compare import ComparisonResult, Hint
 from pavlov_widgets.tutor.content import get_scenario
-from pavlov_widgets.tutor.lab import LabError
-from pavlov_widgets.tutor.lab_widget import card_rows
+from pavlov_widgets.tutor.lab.card_odds import CardOddsError, card_odds
+from pavlov_widgets.tutor.lab.charts import ComparisonChart, OddsChart
+from pavlov_widgets.tutor.lab.compare import ComparisonResult, Hint
+from pavlov_widgets.tutor.lab.model import LabError
+from pavlov_widgets.tutor.lab.widget import card_rows
 from pavlov_widgets.widget import EditSession, PlaySession
 
 TWO = Plan("Fire two tokens", ["aa:8", "aa:13", "fire"])
@@ -261,7 +261,7 @@ def test_close_stops_following_the_game() -> None:
 
 
 def test_the_lab_compares_whole_games_by_default_and_four_turns_ahead_on_request() -> None:
-    from pavlov_widgets.tutor.lab_widget import LOOK_AHEAD
+    from pavlov_widgets.tutor.lab.widget import LOOK_AHEAD
 
     # whole games are 0, not None: a dropdown shows no label for None
     assert LOOK_AHEAD[0] == ("whole games", 0)

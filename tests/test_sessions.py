@@ -14,7 +14,7 @@ import pytest
 
 from pavlov_widgets.engine import Game, RuleSettings
 from pavlov_widgets.tutor import Walkthrough
-from pavlov_widgets.tutor.walkthrough_session import WalkthroughSession
+from pavlov_widgets.tutor.walkthrough.session import WalkthroughSession
 from pavlov_widgets.widget import (
     AskSession,
     Board,

@@ -1,10 +1,10 @@
 """The tutor's walkthroughs: every rulebook example, step by step, in its three modes.
 
-The walkthrough (:mod:`pavlov_widgets.tutor.walkthrough`) plays a registered scenario one
+The walkthrough (:mod:`pavlov_widgets.tutor.walkthrough.model`) plays a registered scenario one
 step at a time (a choice made or a roll rolled), narrates each step from the scenario
 registry's data with its rule section, gives the exact odds of every roll, and lets the
 learner choose ("your turn") or roll fresh dice ("roll for real"). The widget
-(:mod:`pavlov_widgets.tutor.walkthrough_widget`) draws it around the board.
+(:mod:`pavlov_widgets.tutor.walkthrough.widget`) draws it around the board.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ import pytest
 from pavlov_widgets.engine import Game, UnknownScenarioError
 from pavlov_widgets.engine.components import COLOURS
 from pavlov_widgets.tutor.content import get_scenario, scenario_names
-from pavlov_widgets.tutor.steps import odds_summary, times_in
-from pavlov_widgets.tutor.walkthrough import Walkthrough, WalkthroughError
-from pavlov_widgets.tutor.walkthrough_widget import WalkthroughWidget
+from pavlov_widgets.tutor.walkthrough.model import Walkthrough, WalkthroughError
+from pavlov_widgets.tutor.walkthrough.steps import odds_summary, times_in
+from pavlov_widgets.tutor.walkthrough.widget import WalkthroughWidget
 
 RULE = re.compile(r"^\d+\.\d+(\.\d+)? \S")
 """A rule section as the narration cites it: "3.0 Attack Defender", "7.2.1 Veteran"."""

@@ -1,6 +1,6 @@
 """A fast playout player: the heuristic's judgement, without its costliest refinement.
 
-The what-if lab (:mod:`pavlov_widgets.tutor.compare`) plays a position out hundreds of times
+The what-if lab (:mod:`pavlov_widgets.tutor.lab.compare`) plays a position out hundreds of times
 per question, so its player must cost little more than the engine itself.
 :class:`FastPolicy` is :class:`~pavlov_widgets.sim.heuristic.HeuristicPolicy` with one
 change, in the Soviet Card Phase (2.0): each card action is valued alone, without the

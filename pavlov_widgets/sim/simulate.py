@@ -1,7 +1,7 @@
 """Playing games to their end with a policy, and what many seeded games add up to.
 
 :func:`play_to_end` is the one playout loop: the simulator, the what-if lab
-(:func:`pavlov_widgets.tutor.lab.play_out`) and anything else that lets a policy finish a game
+(:func:`pavlov_widgets.tutor.lab.model.play_out`) and anything else that lets a policy finish a game
 go through it.
 
 Game ``i`` of a run with base seed ``S`` is dealt from seed ``S + i`` and its policy draws

@@ -1,9 +1,9 @@
 """The lab's charts in a real browser (issue 13): drawn, sharp, readable, live, stoppable.
 
 A notebook served by Voila shows the exact odds of the Sniper's colour roll and of the whole
-Sniper card (:class:`~pavlov_widgets.tutor.charts.OddsChart`), a 40-game comparison of the
-Ju 87 decision filling in live (:class:`~pavlov_widgets.tutor.charts.ComparisonChart` on the
-real :func:`~pavlov_widgets.tutor.compare.compare`, one process), and a long comparison the
+Sniper card (:class:`~pavlov_widgets.tutor.lab.charts.OddsChart`), a 40-game comparison of the
+Ju 87 decision filling in live (:class:`~pavlov_widgets.tutor.lab.charts.ComparisonChart` on the
+real :func:`~pavlov_widgets.tutor.lab.compare.compare`, one process), and a long comparison the
 test stops with the Stop button. Screenshots go to ``test-artifacts/charts-*.png``.
 """
 
@@ -20,10 +20,10 @@ RUN_TIMEOUT_MS = 180_000  # 40 games per option on one busy core
 
 SETUP = """\
 from pavlov_widgets.tutor.content import get_scenario
-from pavlov_widgets.tutor.card_odds import card_odds
-from pavlov_widgets.tutor.charts import ComparisonChart, OddsChart
-from pavlov_widgets.tutor.compare import compare
-from pavlov_widgets.tutor.lab import odds"""
+from pavlov_widgets.tutor.lab.card_odds import card_odds
+from pavlov_widgets.tutor.lab.charts import ComparisonChart, OddsChart
+from pavlov_widgets.tutor.lab.compare import compare
+from pavlov_widgets.tutor.lab.model import odds"""
 
 ODDS = [
     'OddsChart(odds(get_scenario("sniper").build()))',

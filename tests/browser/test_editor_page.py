@@ -112,7 +112,7 @@ CELLS = [
     "import ipywidgets as widgets\n"
     "from pavlov_widgets import Board\n"
     "from pavlov_widgets.engine import Game\n"
-    "from pavlov_widgets.tutor.compare import hint",
+    "from pavlov_widgets.tutor.lab.compare import hint",
     "board = Board(Game.new(seed=1), hint=partial(hint, budget_s=1.5))\n"
     "go = widgets.Button(description='Edit this position')\n"
     "go.add_class('edit-go')\n"

@@ -1,7 +1,7 @@
 """The what-if lab notebook in a real browser (issue 13): odds, comparison and hint on the board.
 
 Voila runs ``notebooks/14_lab.ipynb`` at 1366×900 (a laptop). Its three worked questions each
-open a :class:`~pavlov_widgets.tutor.lab_widget.Lab`; the test checks that every lab renders
+open a :class:`~pavlov_widgets.tutor.lab.widget.Lab`; the test checks that every lab renders
 beside its board, that the odds chart of each question is drawn, that the notebook's
 comparisons are done, runs a short comparison of the First Aid question with the button to
 Done, and asks each lab for a hint: the sentence shows and the hinted option is ringed on the

@@ -26,7 +26,7 @@ import pytest
 from boardpage import RENDER_TIMEOUT_MS, phone_context, run_all_in_lab, write_notebook
 from playwright.sync_api import Browser, Page, expect
 
-from pavlov_widgets.tutor.charts import GRID, OddsLayout, text_width
+from pavlov_widgets.tutor.lab.charts import GRID, OddsLayout, text_width
 
 CELLS = [
     "from pavlov_widgets.engine import Position\nfrom pavlov_widgets.tutor import Lab",

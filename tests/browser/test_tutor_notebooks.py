@@ -26,7 +26,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from pavlov_widgets.engine import Game
 from pavlov_widgets.tutor import Walkthrough
-from pavlov_widgets.tutor.exercises import ClickExercise
+from pavlov_widgets.tutor.exercises.model import ClickExercise
 
 ROOT = Path(__file__).resolve().parents[2]
 SNIPER = "notebooks/05_sniper_and_mortar.ipynb"

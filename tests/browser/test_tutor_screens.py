@@ -41,7 +41,7 @@ from boardpage import (
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from pavlov_widgets.engine.positions import Position
-from pavlov_widgets.tutor.exercises import next_target
+from pavlov_widgets.tutor.exercises.model import next_target
 
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 SCREENS = ("lab-1366x768", "voila-1920x1080", "phone-390x844")

@@ -299,7 +299,7 @@ def test_a_person_reads_a_place_by_its_name(text: str, name: str) -> None:
 
 
 def test_the_tutor_and_the_refusals_name_places_the_same_way() -> None:
-    from pavlov_widgets.tutor.steps import region_name
+    from pavlov_widgets.tutor.walkthrough.steps import region_name
 
     game = Game.new(seed=1)
     for text in region_ids(game):
@@ -371,19 +371,30 @@ def test_a_counters_place_in_the_state_maps_to_its_board_place() -> None:
 # --- nobody else writes a place ------------------------------------------------------------
 
 PACKAGE = Path(__file__).resolve().parents[2] / "pavlov_widgets"
-MIGRATED = [*sorted((PACKAGE / "engine").rglob("*.py")), *sorted((PACKAGE / "sim").rglob("*.py")),
-            *(PACKAGE / "tutor" / name for name in ("coach.py", "exercises.py", "steps.py",
-                                                    "card_odds.py")),
-            *sorted((PACKAGE / "tutor" / "content").rglob("*.py")),
-            PACKAGE / "widget" / "view.py", PACKAGE / "widget" / "editor.py"]
-NOT_YET = {"places.py"}  # the codec itself
+CODECS = {"places.py", "actions.py"}  # the two codecs: the only code that writes or reads ids
+EVERY_MODULE = sorted(p for p in PACKAGE.rglob("*.py") if p.name not in CODECS)
 WRITTEN = re.compile(r'f"(counter|track|loc|square|card|box|defense|weapon|stock-soviet|'
                      r'stock-weapon|tactics|suppress|sapper):')
+TAKEN_APART = re.compile(r'\.(r?partition|r?split)\(\s*["\']:["\']')
+JS_SOURCES = sorted(p for p in (PACKAGE / "widget" / "js" / "src").rglob("*.js")
+                    if p.name != "places.js")
+JS_WRITTEN = re.compile(r"`(counter|track|loc|square|card|box|defense|weapon|stock-soviet|"
+                        r"stock-weapon|tactics|suppress|sapper):\$\{")
+JS_TAKEN_APART = re.compile(r"""\.split\(\s*["']:["']""")
+
+
+def _lines(paths: list[Path], pattern: re.Pattern[str]) -> list[str]:
+    return [f"{path.relative_to(PACKAGE)}:{n}: {line.strip()}"
+            for path in paths
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if pattern.search(line)]
 
 
 def test_no_module_but_the_codec_writes_a_place_with_an_f_string() -> None:
-    found = [f"{path.relative_to(PACKAGE)}:{n}: {line.strip()}"
-             for path in MIGRATED if path.name not in NOT_YET and "examples" not in path.parts
-             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-             if WRITTEN.search(line)]
-    assert found == []
+    assert _lines(EVERY_MODULE, WRITTEN) == []
+    assert _lines(JS_SOURCES, JS_WRITTEN) == []
+
+
+def test_no_module_but_the_two_codecs_takes_an_id_or_a_place_apart() -> None:
+    assert _lines(EVERY_MODULE, TAKEN_APART) == []
+    assert _lines(JS_SOURCES, JS_TAKEN_APART) == []

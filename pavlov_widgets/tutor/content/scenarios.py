@@ -8,7 +8,7 @@ our own words with its rule section. A few *variations* follow their example (th
 ``variation_of`` names it): the same card in a position that shows an edge of the rule the
 example only mentions, such as a bomb on location 3 when it is already Disrupted (3.0 Bomb
 Stalingrad). The tutor's walkthroughs
-(:mod:`pavlov_widgets.tutor.walkthrough`) show that narration step by step, and the tests
+(:mod:`pavlov_widgets.tutor.walkthrough.model`) show that narration step by step, and the tests
 play the examples, so the tutor cannot drift from the engine.
 
 Example:
@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...engine import Game, Position, RuleSettings, UnknownScenarioError
-from ...engine.places import parse_place
+from pavlov_widgets.engine import Game, Position, RuleSettings, UnknownScenarioError
+from pavlov_widgets.engine.places import parse_place
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
 HintProvider = Callable[[Game], Any]
 """A function of the game at a decision returning a hint with ``option_id`` and ``sentence``
-(the tutor's ``pavlov_widgets.tutor.compare.hint``)."""
+(the tutor's ``pavlov_widgets.tutor.lab.compare.hint``)."""
 
 
 class PlaySession(Session):

@@ -1,6 +1,6 @@
 """Odds of a whole card: the exact distribution of what a Wehrmacht card (or a raid) does (3.0).
 
-:func:`lab.odds <pavlov_widgets.tutor.lab.odds>` answers "what can the next roll give?".
+:func:`lab.odds <pavlov_widgets.tutor.lab.model.odds>` answers "what can the next roll give?".
 :func:`card_odds` answers the bigger question a player asks when a card is turned over:
 "what will this whole card do?" — this Sniper: the chance it removes a counter, and whom;
 this Ju 87 raid, given the Anti-aircraft tokens fired: the chance each location is hit; this
@@ -9,7 +9,7 @@ Storm Group raid with these counters: the chance it succeeds and the losses to e
 How it is exact. Every roll of the card is a chance step whose results the engine lists with
 exact probabilities (:meth:`Game.chance <pavlov_widgets.engine.Game.chance>`); each result is
 played with one roll the engine reads as that result (:func:`lab.example_dice
-<pavlov_widgets.tutor.lab.example_dice>`), one roll after another, until the card is done.
+<pavlov_widgets.tutor.lab.model.example_dice>`), one roll after another, until the card is done.
 Branches that reach the same position are merged (a bomb on 12 then 14, or 14 then 12), so
 the work grows with the number of distinct positions, not with the number of dice rolls.
 Nothing is sampled: every probability is a :class:`~fractions.Fraction`.
@@ -55,15 +55,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..engine import Game
-from ..engine.actions import FIRE, Option
-from ..engine.dice import distribution
-from ..engine.machine import Engine
-from ..engine.places import LOC_KEYS, TrackCircle, board_place, loc_key, place_name
-from ..engine.rules.scoring import IMMEDIATE_LOSSES
-from ..engine.state import GameState
-from ..sim.policies import POLICIES, Policy, get_policy, policy_name
-from .lab import LabError, example_dice
+from pavlov_widgets.engine import Game
+from pavlov_widgets.engine.actions import FIRE, Option
+from pavlov_widgets.engine.dice import distribution
+from pavlov_widgets.engine.machine import Engine
+from pavlov_widgets.engine.places import LOC_KEYS, TrackCircle, board_place, loc_key, place_name
+from pavlov_widgets.engine.rules.scoring import IMMEDIATE_LOSSES
+from pavlov_widgets.engine.state import GameState
+from pavlov_widgets.sim.policies import POLICIES, Policy, get_policy, policy_name
+from pavlov_widgets.tutor.lab.model import LabError, example_dice
 
 __all__ = [
     "STATE_LIMIT",
@@ -975,7 +975,7 @@ def card_ends(game: Game, *, policy: str | Policy = "stop",
               until_decision: bool = True) -> list[tuple[Game, Fraction]]:
     """Every distinct end of the pending card as a game to read, with its exact probability.
 
-    For questions about the position after the card (:func:`pavlov_widgets.tutor.exercises.
+    For questions about the position after the card (:func:`pavlov_widgets.tutor.exercises.model.
     card_outcomes`): each end is a game stopped where the card is done (or, with
     ``policy="stop"``, at the decision that ends the count). ``until_decision``: a roll
     outside any card or raid is followed up to the next decision. ``game`` is not changed.

@@ -1,6 +1,6 @@
 """What one step of a walkthrough did: a choice or a roll, with the roll's exact odds in words.
 
-The walkthrough (:mod:`pavlov_widgets.tutor.walkthrough`) is built on these pieces:
+The walkthrough (:mod:`pavlov_widgets.tutor.walkthrough.model`) is built on these pieces:
 
 - :func:`odds_summary` — exact odds in plain words ("1 time in 3 (33%)", with
   :func:`~pavlov_widgets.engine.text.times_in`),
@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..engine import Chance, Game, LogEntry, Option, PavlovError
-from ..engine.dice import reading
-from ..engine.places import place_name
-from ..engine.text import either, percent, times_in
-from .content.scenarios import Scenario
+from pavlov_widgets.engine import Chance, Game, LogEntry, Option, PavlovError
+from pavlov_widgets.engine.dice import reading
+from pavlov_widgets.engine.places import place_name
+from pavlov_widgets.engine.text import either, percent, times_in
+from pavlov_widgets.tutor.content.scenarios import Scenario
 
 
 class WalkthroughError(PavlovError, ValueError):

@@ -1,7 +1,7 @@
 """A walkthrough on the board: the board's clicks are the walkthrough's own steps.
 
 :class:`WalkthroughSession` drives a :class:`~pavlov_widgets.widget.Board` for a
-:class:`~pavlov_widgets.tutor.walkthrough.Walkthrough`. It draws the game where the
+:class:`~pavlov_widgets.tutor.walkthrough.model.Walkthrough`. It draws the game where the
 walkthrough stands (its own line, not a copy) with the step's places as the focus, and it says
 what an intent means in walkthrough terms: a choice is :meth:`Walkthrough.choose` (one
 legality check, there; choosing while watching switches to "your turn"), the Roll button and
@@ -16,11 +16,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pavlov_widgets.engine import Game
+from pavlov_widgets.tutor.walkthrough.model import Walkthrough, WalkthroughError
 from pavlov_widgets.widget import view as views
 from pavlov_widgets.widget.protocol import Choose, Intent, Redo, Refusal, Step, Undo
 from pavlov_widgets.widget.sessions import Frame, Session
-
-from .walkthrough import Walkthrough, WalkthroughError
 
 if TYPE_CHECKING:
     from pavlov_widgets.widget import Board

@@ -1,12 +1,12 @@
 """The walkthrough widget: the board with ◀ ▶, a step slider, the narration and a mode toggle.
 
-:class:`WalkthroughWidget` draws a :class:`~pavlov_widgets.tutor.walkthrough.Walkthrough`
+:class:`WalkthroughWidget` draws a :class:`~pavlov_widgets.tutor.walkthrough.model.Walkthrough`
 (the model: steps, modes, narration, odds) with ipywidgets around the project's
 :class:`~pavlov_widgets.widget.Board`, shown as it is and driven through its public API only.
 The model is the single source of truth: every control calls one of its methods, and every
 change of the model (made here or in another cell, ``walk.next()``) redraws the widget.
 
-The board is driven by a :class:`~pavlov_widgets.tutor.walkthrough_session.WalkthroughSession`:
+The board is driven by a :class:`~pavlov_widgets.tutor.walkthrough.session.WalkthroughSession`:
 it draws the game where the walkthrough stands, and a click on the board (a choice, the Roll
 button, Undo) is the walkthrough's own step (``choose``, ``next``, ``back``), checked once
 there. A choice that differs from the rulebook's changes nothing until the learner decides (go
@@ -34,11 +34,16 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from pavlov_widgets.tutor.display import with_text
+from pavlov_widgets.tutor.walkthrough.model import (
+    MODE_LABELS,
+    MODES,
+    Narration,
+    Walkthrough,
+    WalkthroughError,
+)
+from pavlov_widgets.tutor.walkthrough.session import WalkthroughSession
 from pavlov_widgets.widget import Board
-
-from .display import with_text
-from .walkthrough import MODE_LABELS, MODES, Narration, Walkthrough, WalkthroughError
-from .walkthrough_session import WalkthroughSession
 
 MODE_BUTTONS: tuple[tuple[str, str], ...] = tuple(
     (MODE_LABELS[m].capitalize(), m) for m in MODES
@@ -115,7 +120,7 @@ class WalkthroughWidget(widgets.Box):  # type: ignore[misc]
         walkthrough: the model to show, or a scenario's name (a new walkthrough).
 
     Attributes:
-        walkthrough: the model (:class:`~pavlov_widgets.tutor.walkthrough.Walkthrough`).
+        walkthrough: the model (:class:`~pavlov_widgets.tutor.walkthrough.model.Walkthrough`).
         board: the board (:class:`pavlov_widgets.widget.Board`) showing the game.
         back_button, next_button: ◀ and ▶.
         slider: the step of the rulebook's line.

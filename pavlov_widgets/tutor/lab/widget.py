@@ -4,15 +4,15 @@
 
 * **the odds** follow the game (:meth:`Game.on_change <pavlov_widgets.engine.Game.on_change>`):
   while a Wehrmacht card resolves (or a Storm Group raid is under way) the chart shows what
-  the *whole card* does, exactly (:func:`~pavlov_widgets.tutor.card_odds.card_odds`: the
+  the *whole card* does, exactly (:func:`~pavlov_widgets.tutor.lab.card_odds.card_odds`: the
   chance of each thing it may do, 3.0); at any other roll, the next roll's odds
-  (:func:`~pavlov_widgets.tutor.lab.odds`, 3.0 dice); where both apply a toggle chooses;
+  (:func:`~pavlov_widgets.tutor.lab.model.odds`, 3.0 dice); where both apply a toggle chooses;
 * **"Compare the choices"** plays every option of the pending decision to the end many
-  times on the same dice (:func:`~pavlov_widgets.tutor.compare.compare`), live, with a
-  progress bar and Stop (:class:`~pavlov_widgets.tutor.charts.ComparisonChart`); how many
+  times on the same dice (:func:`~pavlov_widgets.tutor.lab.compare.compare`), live, with a
+  progress bar and Stop (:class:`~pavlov_widgets.tutor.lab.charts.ComparisonChart`); how many
   games and on how many processes are set beside the button;
 * **"Hint"** names the best option in one sentence
-  (:func:`~pavlov_widgets.tutor.compare.hint`) and rings it on the board
+  (:func:`~pavlov_widgets.tutor.lab.compare.hint`) and rings it on the board
   (:meth:`Board.mark <pavlov_widgets.widget.Board.mark>`);
 * **"Edit position" / "Play from here"** switch the board to its position editor and back,
   where the board has one (``Board.edit``); :meth:`Lab.load` opens any
@@ -42,24 +42,24 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..engine import Game, PavlovError, Position
-from ..sim.policies import Policy
-from ..widget import Board, BoardError, EditSession, PlaySession
-from .card_odds import CardOdds, CardOddsError
-from .card_odds import card_odds as count_card
-from .charts import ChartError, ComparisonChart, OddsChart
-from .compare import ComparisonResult, Hint, Plan
-from .compare import compare as compare_options
-from .compare import hint as find_hint
-from .display import with_text
-from .lab import LabError, Odds
-from .lab import odds as roll_odds
+from pavlov_widgets.engine import Game, PavlovError, Position
+from pavlov_widgets.sim.policies import Policy
+from pavlov_widgets.tutor.display import with_text
+from pavlov_widgets.tutor.lab.card_odds import CardOdds, CardOddsError
+from pavlov_widgets.tutor.lab.card_odds import card_odds as count_card
+from pavlov_widgets.tutor.lab.charts import ChartError, ComparisonChart, OddsChart
+from pavlov_widgets.tutor.lab.compare import ComparisonResult, Hint, Plan
+from pavlov_widgets.tutor.lab.compare import compare as compare_options
+from pavlov_widgets.tutor.lab.compare import hint as find_hint
+from pavlov_widgets.tutor.lab.model import LabError, Odds
+from pavlov_widgets.tutor.lab.model import odds as roll_odds
+from pavlov_widgets.widget import Board, BoardError, EditSession, PlaySession
 
 LOOK_AHEAD: tuple[tuple[str, int], ...] = (
     ("whole games", 0),
     ("4 turns ahead (quick)", 4),
 )
-"""How far the comparisons play (:func:`pavlov_widgets.tutor.compare.compare`'s horizon):
+"""How far the comparisons play (:func:`pavlov_widgets.tutor.lab.compare.compare`'s horizon):
 whole games by default (0 here, as a dropdown shows no value for None); four turns ahead,
 scored as the game then stands (6.0), answers a thousand games of each option in seconds and
 ranked the options as whole games did on the benchmark's positions (benchmarks/README.md)."""
@@ -186,11 +186,11 @@ class Lab(widgets.Box):  # type: ignore[misc]
 
     Attributes:
         board: the board (:class:`pavlov_widgets.widget.Board`).
-        chart: the odds chart shown (:class:`~pavlov_widgets.tutor.charts.OddsChart`), or
+        chart: the odds chart shown (:class:`~pavlov_widgets.tutor.lab.charts.OddsChart`), or
             None when nothing is pending that has odds.
         comparison: the last comparison chart
-            (:class:`~pavlov_widgets.tutor.charts.ComparisonChart`), or None.
-        last_hint: the last :class:`~pavlov_widgets.tutor.compare.Hint`, or None.
+            (:class:`~pavlov_widgets.tutor.lab.charts.ComparisonChart`), or None.
+        last_hint: the last :class:`~pavlov_widgets.tutor.lab.compare.Hint`, or None.
         showing: what the odds chart shows: ``"card"``, ``"roll"`` or ``""``.
         title, view_toggle, odds_box, caption, compare_button, games_box, jobs_box,
         hint_button, hint_box, compare_box, edit_button, play_button, message: the parts.
@@ -315,7 +315,7 @@ class Lab(widgets.Box):  # type: ignore[misc]
     # --- the answers, from Python ----------------------------------------------------------
 
     def odds(self) -> Odds:
-        """The exact odds of the pending roll (:func:`pavlov_widgets.tutor.lab.odds`, 3.0).
+        """The exact odds of the pending roll (:func:`pavlov_widgets.tutor.lab.model.odds`, 3.0).
 
         Raises:
             NotAChanceStepError: a decision is pending, not a roll.
@@ -391,7 +391,7 @@ class Lab(widgets.Box):  # type: ignore[misc]
     def hint(self, *, budget_s: float = 1.5, jobs: int = 2) -> Hint:
         """The best option of the pending decision in one sentence; ring it on the board.
 
-        See :func:`pavlov_widgets.tutor.compare.hint` (win rate and score against the
+        See :func:`pavlov_widgets.tutor.lab.compare.hint` (win rate and score against the
         runner-up, with the confidence). The sentence shows beside the board (and in the
         board's bar, where the board has a Hint button of its own).
 

@@ -2,7 +2,7 @@
 
 :mod:`.exercises` holds the questions and grades them; this module only shows them with
 ipywidgets around the project's :class:`~pavlov_widgets.widget.Board`, and turns clicks into
-:meth:`Exercise.answer <pavlov_widgets.tutor.exercises.Exercise.answer>` calls. An answer
+:meth:`Exercise.answer <pavlov_widgets.tutor.exercises.model.Exercise.answer>` calls. An answer
 given from code (``ex.answer("square:P3")``) shows here too: every widget follows its
 exercise.
 
@@ -26,9 +26,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..engine.text import percent
-from ..widget import AskSession, Board
-from .exercises import (
+from pavlov_widgets.engine.text import percent
+from pavlov_widgets.tutor.exercises.model import (
     ChoiceExercise,
     ClickExercise,
     Exercise,
@@ -38,6 +37,7 @@ from .exercises import (
     Quiz,
     play_card,
 )
+from pavlov_widgets.widget import AskSession, Board
 
 RIGHT = "#2e7d32"
 WRONG = "#b23b3b"
@@ -98,7 +98,7 @@ class _ExerciseWidget(widgets.VBox):  # type: ignore[misc]
 
 
 class ClickWidget(_ExerciseWidget):
-    """A :class:`~pavlov_widgets.tutor.exercises.ClickExercise` on the board."""
+    """A :class:`~pavlov_widgets.tutor.exercises.model.ClickExercise` on the board."""
 
     def __init__(self, exercise: ClickExercise) -> None:
         """Ask the board the question."""
@@ -187,7 +187,7 @@ class ClickWidget(_ExerciseWidget):
 
 
 class ChoiceWidget(_ExerciseWidget):
-    """A :class:`~pavlov_widgets.tutor.exercises.ChoiceExercise`: one button per option."""
+    """A :class:`~pavlov_widgets.tutor.exercises.model.ChoiceExercise`: one button per option."""
 
     def __init__(self, exercise: ChoiceExercise) -> None:
         """A button per option, under the position's board when there is one."""
@@ -235,7 +235,7 @@ def odds_html(ex: Prediction, happened: str) -> str:
 
 
 class PredictWidget(_ExerciseWidget):
-    """A :class:`~pavlov_widgets.tutor.exercises.Prediction`: predict, then reveal."""
+    """A :class:`~pavlov_widgets.tutor.exercises.model.Prediction`: predict, then reveal."""
 
     def __init__(self, exercise: Prediction) -> None:
         """The position on a board and a button per outcome."""

@@ -2,13 +2,13 @@
 
 * :class:`OddsChart` — the exact odds of a roll or of a whole card as bars: each result with
   its bar, its exact fraction and its percentage, under a title saying what it answers.
-  Takes :func:`pavlov_widgets.tutor.lab.odds` (the next roll, 3.0 dice), a card's odds
+  Takes :func:`pavlov_widgets.tutor.lab.model.odds` (the next roll, 3.0 dice), a card's odds
   (anything with ``.outcomes``) or any list of ``(label, probability)``.
 * :class:`ComparisonChart` — a comparison of options filling in live: per option the share
   of games won, drawn and lost with the win rate's 95% interval, and the spread of final
   scores coloured by the result they give (6.0 Ending the Game), with a progress bar and a
   Stop button. ``ComparisonChart().run(game, games=1000)`` plays
-  :func:`pavlov_widgets.tutor.compare.compare` in a background thread, so the notebook stays
+  :func:`pavlov_widgets.tutor.lab.compare.compare` in a background thread, so the notebook stays
   free to press Stop; ``chart.result`` keeps the result table for Python.
 
 Crisp on high-density screens: ipycanvas knows no device pixel ratio, so every canvas has
@@ -34,9 +34,9 @@ from typing import Any
 import ipywidgets as widgets
 from ipycanvas import Canvas, hold_canvas
 
-from ..engine import PavlovError
-from .display import with_text
-from .steps import percent
+from pavlov_widgets.engine import PavlovError
+from pavlov_widgets.tutor.display import with_text
+from pavlov_widgets.tutor.walkthrough.steps import percent
 
 SCALE = 2
 """Backing pixels per CSS pixel: sharp on screens of device pixel ratio 2 (ipycanvas has none)."""
@@ -200,7 +200,7 @@ class OddsData:
 def odds_data(odds: Any, question: str | None = None, top: int = 12) -> OddsData:
     """The rows and title of anything an :class:`OddsChart` draws.
 
-    Accepts :class:`pavlov_widgets.tutor.lab.Odds` (the next roll: ``.label``, ``.rule``,
+    Accepts :class:`pavlov_widgets.tutor.lab.model.Odds` (the next roll: ``.label``, ``.rule``,
     ``.dice``, ``.rows``), a card's odds (``.outcomes``: ``(description, probability)``) or
     any sequence of ``(label, probability)``; probabilities are Fractions (exact) or floats.
     More than ``top`` rows: the first ``top - 1`` and one row for all the others together.
@@ -485,7 +485,7 @@ class OddsChart(widgets.VBox):  # type: ignore[misc]
     """Bars of exact odds: each result with its bar, fraction and percentage (3.0 dice).
 
     Args:
-        odds: :func:`pavlov_widgets.tutor.lab.odds` of a game (the next roll), a card's odds
+        odds: :func:`pavlov_widgets.tutor.lab.model.odds` of a game (the next roll), a card's odds
             (with ``.outcomes``), or a list of ``(label, probability)``.
         question: the title (what the chart answers); a default is made from ``odds``.
         width: the chart's CSS width; it shrinks to a narrower screen.
@@ -499,7 +499,7 @@ class OddsChart(widgets.VBox):  # type: ignore[misc]
 
     Example:
         >>> from pavlov_widgets.tutor.content import get_scenario
-        >>> from pavlov_widgets.tutor.lab import odds
+        >>> from pavlov_widgets.tutor.lab.model import odds
         >>> OddsChart(odds(get_scenario("sniper").build()))
         <OddsChart: Sniper: colour roll, 3 results>
     """
@@ -612,7 +612,7 @@ class OptionView:
 
 
 def option_views(result: Any) -> list[OptionView]:
-    """The rows of a comparison result (``ComparisonResult`` of tutor/compare.py) as shares."""
+    """The rows of a comparison result (``ComparisonResult`` of tutor/lab/compare.py) as shares."""
     views = []
     for row in getattr(result, "rows", ()):
         games = int(row.games)
@@ -623,7 +623,7 @@ def option_views(result: Any) -> list[OptionView]:
         interval = tuple(getattr(row, "win_rate_interval", None) or (0.0, 0.0))
         label = row_label(row)
         same = len(getattr(row, "same_as", ()) or ())
-        if same:  # options leading to the same position share a row (tutor/compare.py)
+        if same:  # options leading to the same position share a row (tutor/lab/compare.py)
             label += f" (and {same} the same)"
         views.append(OptionView(
             label, games, share(row.wins), share(row.draws), share(row.losses),
@@ -883,12 +883,12 @@ Runner = Callable[..., Any]
 
 
 def _default_runner() -> Runner:
-    """:func:`pavlov_widgets.tutor.compare.compare`, imported when first needed."""
+    """:func:`pavlov_widgets.tutor.lab.compare.compare`, imported when first needed."""
     try:
-        module = importlib.import_module("pavlov_widgets.tutor.compare")
+        module = importlib.import_module("pavlov_widgets.tutor.lab.compare")
     except ImportError as exc:
         raise ChartError(
-            "the comparison (pavlov_widgets.tutor.compare) cannot be imported: "
+            "the comparison (pavlov_widgets.tutor.lab.compare) cannot be imported: "
             f"{exc}; pass runner= to ComparisonChart"
         ) from exc
     runner: Runner = module.compare
@@ -907,7 +907,7 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
         result: a finished ``ComparisonResult`` to show (or None, then :meth:`run` one).
         question: the title; by default the result's prompt, else "Which option does best?".
         width: the chart's CSS width; it shrinks to a narrower screen.
-        runner: the comparison to run (default :func:`pavlov_widgets.tutor.compare.compare`);
+        runner: the comparison to run (default :func:`pavlov_widgets.tutor.lab.compare.compare`);
             tests pass a small fake with the same signature.
 
     Attributes:

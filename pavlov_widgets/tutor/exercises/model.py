@@ -41,9 +41,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..engine import Game, PavlovError
-from ..engine.log import LogEntry
-from ..engine.places import (
+from pavlov_widgets.engine import Game, PavlovError
+from pavlov_widgets.engine.log import LogEntry
+from pavlov_widgets.engine.places import (
     PLACE_KINDS,
     Counter,
     Defense,
@@ -55,9 +55,9 @@ from ..engine.places import (
     parse_place,
     place_name,
 )
-from ..engine.text import percent, sentence, times_in
-from .card_odds import CardOddsError, card_ends
-from .display import with_text
+from pavlov_widgets.engine.text import percent, sentence, times_in
+from pavlov_widgets.tutor.display import with_text
+from pavlov_widgets.tutor.lab.card_odds import CardOddsError, card_ends
 
 Answer = str | Iterable[str]
 """A learner's answer: one region id or choice, or several region ids."""
@@ -204,19 +204,19 @@ def card_outcomes(game: Game, outcomes: Mapping[str, Callable[[Game], bool]]) ->
     """The exact probability of each outcome of the pending card.
 
     Every result of every roll of the card is followed to the end of the card, or to a
-    decision inside it (:func:`pavlov_widgets.tutor.card_odds.card_ends`, which merges
+    decision inside it (:func:`pavlov_widgets.tutor.lab.card_odds.card_ends`, which merges
     equal positions); each end is given to the first outcome whose test holds, or to
     :data:`SOMETHING_ELSE`. Outcomes with probability 0 are listed too.
 
     Raises:
         ExerciseError: no roll is pending, or the card has more positions to follow than
-            :data:`pavlov_widgets.tutor.card_odds.STATE_LIMIT`.
+            :data:`pavlov_widgets.tutor.lab.card_odds.STATE_LIMIT`.
     """
     if game.chance() is None:
         raise ExerciseError("no roll is pending: a prediction needs a card about to resolve")
     totals: dict[str, Fraction] = {name: Fraction(0) for name in outcomes}
     # every distinct end of the card, stopping at a decision as play_card does: the exact
-    # enumerator of tutor.card_odds (equal positions merged, bombs followed compactly)
+    # enumerator of tutor.lab.card_odds (equal positions merged, bombs followed compactly)
     try:
         ends = card_ends(game, policy="stop")
     except CardOddsError as exc:  # its message names what stopped it (the limit, the moment)
@@ -351,7 +351,9 @@ class Exercise:
     def widget(self) -> Any:
         """The exercise's widget (made once)."""
         if self._widget is None:
-            from .exercise_widgets import make_widget  # ipywidgets only when shown
+            from pavlov_widgets.tutor.exercises.widget import (
+                make_widget,  # ipywidgets only when shown
+            )
 
             self._widget = make_widget(self)
         return self._widget
@@ -701,7 +703,7 @@ class Quiz:
     def widget(self) -> Any:
         """The score as a widget that follows the answers (made once)."""
         if self._widget is None:
-            from .exercise_widgets import ScoreWidget
+            from pavlov_widgets.tutor.exercises.widget import ScoreWidget
 
             self._widget = ScoreWidget(self)
         return self._widget

@@ -57,10 +57,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Game, PavlovError
-from ..engine.rules.scoring import victory_level
-from ..sim.policies import Policy, get_policy, policy_name, policy_rng
-from ..sim.simulate import DEFAULT_GERMAN_POLICY, SidePolicies, play_to_end, side_rng
+from pavlov_widgets.engine import Game, PavlovError
+from pavlov_widgets.engine.rules.scoring import victory_level
+from pavlov_widgets.sim.policies import Policy, get_policy, policy_name, policy_rng
+from pavlov_widgets.sim.simulate import DEFAULT_GERMAN_POLICY, SidePolicies, play_to_end, side_rng
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""

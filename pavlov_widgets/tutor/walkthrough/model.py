@@ -30,9 +30,10 @@ step by step the same way. The branch ends where the example ends: at the moment
 rulebook's play-through stops (same turn, phase and question), or anything later.
 
 What one step did (a choice, or dice with their odds in words) comes from :mod:`.steps`.
-The model is plain Python over the engine; :mod:`.walkthrough_widget` draws it (the board,
-◀ ▶, a step slider, the narration and a mode toggle). Showing a walkthrough in a notebook
-shows that widget, so ``Walkthrough("sniper")`` is all a notebook cell needs.
+The model is plain Python over the engine; :mod:`~pavlov_widgets.tutor.walkthrough.widget`
+draws it (the board, ◀ ▶, a step slider, the narration and a mode toggle). Showing a
+walkthrough in a notebook shows that widget, so ``Walkthrough("sniper")`` is all a notebook
+cell needs.
 
 Example:
     >>> walk = Walkthrough("sniper")
@@ -52,11 +53,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Game, Option
-from ..engine.dice import dice_text
-from ..engine.state import PHASES
-from .content.scenarios import Scenario, Step, get_scenario
-from .steps import (
+from pavlov_widgets.engine import Game, Option
+from pavlov_widgets.engine.dice import dice_text
+from pavlov_widgets.engine.state import PHASES
+from pavlov_widgets.tutor.content.scenarios import Scenario, Step, get_scenario
+from pavlov_widgets.tutor.walkthrough.steps import (
     Played,
     WalkthroughError,
     odds_summary,
@@ -779,14 +780,14 @@ class Walkthrough:
         return f"<Walkthrough {self.scenario.name}: {where} ({MODE_LABELS[self._mode]}{extra})>"
 
     def widget(self) -> Any:
-        """The walkthrough's widget (:class:`.walkthrough_widget.WalkthroughWidget`).
+        """The walkthrough's widget (a :class:`~.widget.WalkthroughWidget`).
 
         Made once and kept (a new one after the old one is closed).
 
         Needs ipywidgets and anywidget (installed with the package).
         """
         if self._widget is None or self._widget.closed:
-            from .walkthrough_widget import WalkthroughWidget
+            from pavlov_widgets.tutor.walkthrough.widget import WalkthroughWidget
 
             self._widget = WalkthroughWidget(self)
         return self._widget

@@ -6,7 +6,7 @@ Every result here is plain data with a readable text form and an HTML table for 
 
 Example:
     >>> from pavlov_widgets.tutor.content import get_scenario
-    >>> from pavlov_widgets.tutor.lab import odds
+    >>> from pavlov_widgets.tutor.lab.model import odds
     >>> game = get_scenario("sniper").build()
     >>> print(odds(game))  # doctest: +NORMALIZE_WHITESPACE
     Odds of the next roll: Sniper: colour roll (1 die) (3.0 Attack Defender)
@@ -24,10 +24,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..engine import Game, NotAChanceStepError, PavlovError
-from ..engine.dice import read
-from ..sim.policies import Policy
-from .compare import DEFINITIONS, ComparisonResult, Plan, Row, compare, play_position
+from pavlov_widgets.engine import Game, NotAChanceStepError, PavlovError
+from pavlov_widgets.engine.dice import read
+from pavlov_widgets.sim.policies import Policy
+from pavlov_widgets.tutor.lab.compare import (
+    DEFINITIONS,
+    ComparisonResult,
+    Plan,
+    Row,
+    compare,
+    play_position,
+)
 
 
 class LabError(PavlovError, ValueError):
@@ -224,8 +231,8 @@ class Playouts:
 
     **win**: the deck played out with a final score of 1 or more (a Victory); **draw**: a
     final score from -9 to 0; **loss**: -10 or less, or an immediate loss (see
-    :data:`pavlov_widgets.tutor.compare.DEFINITIONS`). ``row`` holds every game's seed,
-    result and score (:class:`pavlov_widgets.tutor.compare.Row`).
+    :data:`pavlov_widgets.tutor.lab.compare.DEFINITIONS`). ``row`` holds every game's seed,
+    result and score (:class:`pavlov_widgets.tutor.lab.compare.Row`).
     """
 
     policy: str
@@ -283,7 +290,7 @@ def play_out(
     """Play the position to the end ``games`` times, a policy making the decisions.
 
     Playout ``i`` rolls the dice of seed ``seed + i``, so a run repeats; the games go through
-    :func:`pavlov_widgets.tutor.compare.play_position` (the simulator's loop). An error names
+    :func:`pavlov_widgets.tutor.lab.compare.play_position` (the simulator's loop). An error names
     the playout's dice seed in a note.
     """
     result = play_position(game, games=games, seed=seed, jobs=jobs, policy=policy)
@@ -292,7 +299,7 @@ def play_out(
 
 Comparison = ComparisonResult
 """The result of :func:`compare_options`: a
-:class:`~pavlov_widgets.tutor.compare.ComparisonResult`."""
+:class:`~pavlov_widgets.tutor.lab.compare.ComparisonResult`."""
 
 
 def compare_options(
@@ -302,7 +309,7 @@ def compare_options(
     """Play each option (or :class:`Plan`) of the pending decision out ``games`` times.
 
     Every option is played with the same dice seeds, and options that lead to the same
-    position are one row (:func:`pavlov_widgets.tutor.compare.compare`).
+    position are one row (:func:`pavlov_widgets.tutor.lab.compare.compare`).
 
     Raises:
         LabError: no decision is pending.
