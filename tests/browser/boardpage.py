@@ -178,8 +178,12 @@ def press(page: Page, x: float, y: float, touch: bool) -> None:
         page.mouse.click(x, y)
 
 
-def run_all_in_lab(page: Page, url: str) -> None:
-    """Open a notebook in JupyterLab, wait for its kernel, and run all cells (Run All Cells)."""
+def run_all_in_lab(page: Page, url: str, file_browser: bool = False) -> None:
+    """Open a notebook in JupyterLab, wait for its kernel, and run all cells (Run All Cells).
+
+    ``file_browser`` opens JupyterLab's file browser too, as a learner's laptop has it: the
+    notebook then has about 1000 px of a 1366 px screen.
+    """
     page.goto(url)
     # the status bar says "Idle" once the kernel is connected (the toolbar's indicator earlier)
     expect(page.get_by_text(re.compile(r"\(ipykernel\) \| Idle"))).to_be_visible(
@@ -199,6 +203,11 @@ def run_all_in_lab(page: Page, url: str) -> None:
     expect(page.locator(".pavlov-board").first).to_have_attribute(
         "data-busy", "0", timeout=RENDER_TIMEOUT_MS
     )
+    if file_browser:
+        files = page.locator(".jp-FileBrowser")
+        if not files.is_visible():
+            page.locator(".jp-SideBar [data-id='filebrowser']").click()
+        expect(files).to_be_visible()
     expect(page.get_by_text(re.compile(r"\(ipykernel\) \| Idle"))).to_be_visible(
         timeout=RENDER_TIMEOUT_MS
     )

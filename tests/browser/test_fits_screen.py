@@ -167,11 +167,8 @@ def test_jupyterlab_1366x768_with_the_file_browser_open(
     errors: list[str],
 ) -> None:
     page.set_viewport_size({"width": 1366, "height": 768})
-    run_all_in_lab(page, lab_notebook(write_notebook(artifacts_dir, "fits_lab.ipynb", CELLS)))
-    browser = page.locator(".jp-FileBrowser")
-    if not browser.is_visible():
-        page.locator(".jp-SideBar [data-id='filebrowser']").click()
-    expect(browser).to_be_visible()
+    run_all_in_lab(page, lab_notebook(write_notebook(artifacts_dir, "fits_lab.ipynb", CELLS)),
+                   file_browser=True)
     board = page.locator(".pavlov-board").first
     expect(board).to_have_attribute("data-rev", "0", timeout=RENDER_TIMEOUT_MS)
     _play(page, board, "1366x768", False, save_screenshot)

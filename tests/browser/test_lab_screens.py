@@ -115,11 +115,7 @@ def screen(request: pytest.FixtureRequest, browser: Browser) -> Iterator[tuple[s
 def _open(name: str, page: Page, request: pytest.FixtureRequest, artifacts_dir: Path) -> None:
     path = write_notebook(artifacts_dir, f"lab_screens_{name.split('-')[0]}.ipynb", CELLS)
     if name.startswith("lab"):
-        run_all_in_lab(page, request.getfixturevalue("lab_notebook")(path))
-        files = page.locator(".jp-FileBrowser")
-        if not files.is_visible():
-            page.locator(".jp-SideBar [data-id='filebrowser']").click()
-        expect(files).to_be_visible()
+        run_all_in_lab(page, request.getfixturevalue("lab_notebook")(path), file_browser=True)
     else:
         page.goto(request.getfixturevalue("served_notebook")(path))
     expect(page.locator(".pavlov-lab .pavlov-board")).to_have_attribute(

@@ -137,11 +137,8 @@ def _open(screen: Screen, request: pytest.FixtureRequest, notebook: str,
     if screen.name.startswith("lab"):
         copy = artifacts_dir / f"tutorscreens-{notebook}"
         shutil.copy(NOTEBOOKS / notebook, copy)
-        run_all_in_lab(screen.page, request.getfixturevalue("lab_notebook")(copy))
-        files = screen.page.locator(".jp-FileBrowser")
-        if not files.is_visible():
-            screen.page.locator(".jp-SideBar [data-id='filebrowser']").click()
-        expect(files).to_be_visible()
+        run_all_in_lab(screen.page, request.getfixturevalue("lab_notebook")(copy),
+                       file_browser=True)
     else:
         screen.page.goto(request.getfixturevalue("served_notebook")(NOTEBOOKS / notebook))
     expect(screen.page.locator(".pavlov-board").first).to_have_attribute(

@@ -238,11 +238,7 @@ def test_jupyterlab_1366x768_with_the_file_browser_open(
     errors: list[str],
 ) -> None:
     page.set_viewport_size({"width": 1366, "height": 768})
-    run_all_in_lab(page, lab_notebook(_notebook(artifacts_dir, "lab", mode)))
-    browser = page.locator(".jp-FileBrowser")
-    if not browser.is_visible():
-        page.locator(".jp-SideBar [data-id='filebrowser']").click()
-    expect(browser).to_be_visible()
+    run_all_in_lab(page, lab_notebook(_notebook(artifacts_dir, "lab", mode)), file_browser=True)
     _walk_all(page, "1366x768", mode, False, save_screenshot)
 
 
