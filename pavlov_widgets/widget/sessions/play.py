@@ -103,7 +103,7 @@ class PlaySession(Session):
 
     def acting_role(self) -> str | None:
         """The role a choice made on this board is made as (None speaks for every role)."""
-        who = self._role
+        who = self.role
         game = self._game
         if who is None or who in game.roles:
             return who
@@ -332,11 +332,6 @@ class HotSeatSession(PlaySession):
         """The side on screen, or :data:`view.NOBODY` under the cover."""
         return views.NOBODY if self._cover_to else self._shown
 
-    def acting_role(self) -> str | None:
-        """The role of the side on screen that owns the decision."""
-        self._role = self._shown or None
-        return super().acting_role()
-
     def reveal(self) -> None:
         """Take the cover off: the side it named sees its view.
 
@@ -352,7 +347,6 @@ class HotSeatSession(PlaySession):
     def frame(self) -> Frame:
         """The side on screen's view, or the cover with no options."""
         self._follow_turn()
-        self._role = self._shown or None
         frame = super().frame()
         name = seat_name(self._game, self._shown) if self._shown else ""
         frame.seat = {"role": self._shown, "side": roles_mod.side_of(self._shown)
