@@ -340,8 +340,8 @@ def _check_mutated_saves(count: int, seed: int, folder: Path) -> dict[str, int]:
             else:
                 game = Game.from_json(text)
         except SaveFormatError as exc:
-            # the message names the bad field: save.<field>, options.<field> or state.<field>
-            assert str(exc).startswith(("save", "options", "state")), (
+            # the message names the bad field: save.<field>, settings.<field> or state.<field>
+            assert str(exc).startswith(("save", "settings", "state")), (
                 f"case {i} ({what}): unclear error {exc}")
             outcome["refused"] += 1
             continue

@@ -294,7 +294,7 @@ def check_state(
 ) -> None:
     """Raise :class:`SaveFormatError` naming the first problem of ``state`` (see :func:`problems`).
 
-    ``settings`` are the game's rule settings when known (a save's ``options``): a competitive
+    ``settings`` are the game's rule settings when known (a save's ``settings``): a competitive
     game's deck holds the Competitive Riflemen card (7.4 Setup).
 
     Save loading calls it on the saved start (``where="save.initial"``), so a corrupt or
@@ -308,10 +308,10 @@ def check_state(
 def check_variant_cards(
     state: GameState, components: Components, options: RuleSettings, where: str
 ) -> None:
-    """Raise :class:`SaveFormatError` if the variant cards dealt disagree with the options.
+    """Raise :class:`SaveFormatError` if the variant cards dealt disagree with the settings.
 
     With Operational Support (7.1) or a Tactics level (7.2) on, setup deals every card of
-    that variant into its piles; with it off, none. A save whose options were changed after
+    that variant into its piles; with it off, none. A save whose settings were changed after
     the deal would otherwise load as a game that can never play the variant.
     """
     for field, on, cards, piles, _rule in _variants(state, _tables(components), options):
@@ -319,7 +319,7 @@ def check_variant_cards(
         if sorted(dealt) != (sorted(cards) if on else []):
             state_word = "on" if on else "off"
             raise SaveFormatError(
-                f"save.options.{field}: the variant is {state_word} but {where} holds "
+                f"save.settings.{field}: the variant is {state_word} but {where} holds "
                 f"{len(dealt)} of its {len(cards)} cards"
             )
     t = _tables(components)
@@ -329,7 +329,7 @@ def check_variant_cards(
     if dealt_competitive != options.competitive:
         state_word = "on" if options.competitive else "off"
         raise SaveFormatError(
-            f"save.options.competitive: the variant is {state_word} but {where} "
+            f"save.settings.competitive: the variant is {state_word} but {where} "
             f"{'lacks' if options.competitive else 'holds'} the Competitive Riflemen card "
             "(7.4 Setup)"
         )

@@ -93,3 +93,11 @@ class PositionError(PavlovError, ValueError):
 
 class SettingsError(PavlovError, ValueError):
     """A rule setting with an unknown name or a value of the wrong type (``RuleSettings``)."""
+
+
+class RoleError(PavlovError, ValueError):
+    """A side or role name that is none of the game's (7.3, 7.4; see ``roles``).
+
+    Raised where a side is asked for by name, e.g. ``game.to_dict(for_side="x")`` or
+    ``redacted(game, "x")``; the message lists the sides and roles allowed.
+    """

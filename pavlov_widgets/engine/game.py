@@ -119,6 +119,19 @@ class _Entry:
         return out
 
 
+def _saved_settings(data: dict[str, Any]) -> RuleSettings:
+    """A save's rule settings: ``settings``, or ``options`` as saves before the rename said.
+
+    Raises:
+        SaveFormatError: both keys, or settings that :meth:`.RuleSettings.from_dict` refuses.
+    """
+    if "settings" in data and "options" in data:
+        raise SaveFormatError("save.settings: give the rule settings once, as 'settings' "
+                              "('options' is their old name)")
+    key = "options" if "options" in data else "settings"
+    return RuleSettings.from_dict(data.get(key), where=f"save.{key}")
+
+
 class Game:
     """A game of Pavlov's House: seeded, steppable, undoable, saveable."""
 
@@ -602,12 +615,15 @@ class Game:
     # --- saving ------------------------------------------------------------------------
 
     def to_dict(self, for_side: str | None = None) -> dict[str, Any]:
-        """The whole game as plain data: start, options, history and a snapshot.
+        """The whole game as plain data: start, rule settings, history and a snapshot.
 
         With ``for_side`` ("soviet", "german" or a role), a one-sided save instead: what that
         side may see, without the other side's hidden cards, the history or the seed (7.4;
         see :mod:`.hidden`). It opens with :func:`.hidden.load_view` to look at, and cannot
         be played on.
+
+        Raises:
+            RoleError: ``for_side`` is neither a side nor a role (nothing is written).
         """
         if for_side is not None:
             from .hidden import view_save
@@ -617,7 +633,7 @@ class Game:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "components": self.components.fingerprint,
-            "options": self.settings.to_dict(),
+            "settings": self.settings.to_dict(),
             "auto_roll": self.auto_roll,
             "initial": self._initial.to_dict(),
             "history": self.history,
@@ -659,19 +675,19 @@ class Game:
                 "save.components: the game was saved with other component files "
                 f"({data.get('components')!r}, these are {comps.fingerprint!r})"
             )
-        options = RuleSettings.from_dict(data.get("options"))
+        settings = _saved_settings(data)
         auto = data.get("auto_roll")
         if not isinstance(auto, bool):
             raise SaveFormatError("save.auto_roll: must be true or false")
         initial = GameState.from_dict(data.get("initial"))
         check_state(initial, comps, "save.initial",
-                    options if options.competitive else None)
-        check_variant_cards(initial, comps, options, "save.initial")
+                    settings if settings.competitive else None)
+        check_variant_cards(initial, comps, settings, "save.initial")
         history = data.get("history")
         if not isinstance(history, list):
             raise SaveFormatError("save.history: must be a list")
         try:
-            game = cls(initial, comps, options, auto_roll=False)
+            game = cls(initial, comps, settings, auto_roll=False)
         except SaveFormatError:
             raise
         except Exception as exc:

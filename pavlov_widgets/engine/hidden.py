@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import roles as roles_mod
 from .actions import Option
-from .errors import SaveFormatError
+from .errors import ActionIdError, RoleError, SaveFormatError
 from .log import LogEntry
 
 if TYPE_CHECKING:
@@ -61,11 +61,15 @@ side; the Soviet hand (its cards not yet played) from the German side."""
 
 
 def _side(who: str) -> str:
-    """The side of a side or role name, refusing anything else."""
-    try:
-        return roles_mod.side_of(who)
-    except ValueError as exc:
-        raise ValueError(f"{exc}; or a side: {', '.join(roles_mod.SIDES)}") from None
+    """The side of a side or role name, refusing anything else.
+
+    Raises:
+        RoleError: ``who`` is neither a side nor a role (both are listed).
+    """
+    if not isinstance(who, str) or who not in roles_mod.ROLES:  # the sides are roles too
+        raise RoleError(f"unknown role {who!r}: give a side ({', '.join(roles_mod.SIDES)}) "
+                        f"or a role ({', '.join(roles_mod.ROLES)})")
+    return roles_mod.side_of(who)
 
 
 @dataclass(frozen=True)
@@ -159,7 +163,7 @@ def redacted(game: Game, who: str) -> SideView:
     """What ``who`` (a side, "soviet" or "german", or a role of :mod:`.roles`) may see now.
 
     Raises:
-        ValueError: ``who`` is neither a side nor a role.
+        RoleError: ``who`` is neither a side nor a role.
     """
     side = _side(who)
     state, hidden = redact_state(game.state.to_dict(), side)
@@ -211,12 +215,43 @@ def load_view(data: Any) -> SideView:
                              "state": dict, "hidden": dict, "log": list, "prompt": str,
                              "rule": str, "roles": list, "options": list}
     for key, kind in want.items():
-        if not isinstance(data.get(key), kind):
-            raise SaveFormatError(f"view.{key}: must be {kind.__name__}")
+        value = data.get(key)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise SaveFormatError(f"view.{key}: must be {kind.__name__}, not {value!r}")
     if data["side"] not in roles_mod.SIDES:
-        raise SaveFormatError(f"view.side: must be one of {', '.join(roles_mod.SIDES)}")
-    options = tuple(Option.from_id(o["id"], o.get("label", ""), tuple(o.get("targets", ())))
-                    for o in data["options"])
+        raise SaveFormatError(f"view.side: must be one of {', '.join(roles_mod.SIDES)}, "
+                              f"not {data['side']!r}")
+    if data["role"] not in roles_mod.ROLES:
+        raise SaveFormatError(f"view.role: must be one of the roles "
+                              f"{', '.join(roles_mod.ROLES)}, not {data['role']!r}")
+    for key in ("roles", "log"):
+        kind = str if key == "roles" else dict
+        bad = [x for x in data[key] if not isinstance(x, kind)]
+        if bad:
+            raise SaveFormatError(f"view.{key}: each must be {kind.__name__}, not {bad[0]!r}")
+    bad_sizes = [k for k, n in data["hidden"].items()
+                 if not isinstance(n, int) or isinstance(n, bool) or n < 0]
+    if bad_sizes:
+        raise SaveFormatError(f"view.hidden.{bad_sizes[0]}: must be a count of cards, not "
+                              f"{data['hidden'][bad_sizes[0]]!r}")
+    options = tuple(_view_option(i, o) for i, o in enumerate(data["options"]))
     return SideView(data["side"], data["role"], data["turn"], data["phase"], data["state"],
                     dict(data["hidden"]), tuple(data["log"]), data["prompt"], data["rule"],
                     tuple(data["roles"]), options)
+
+
+def _view_option(i: int, raw: Any) -> Option:
+    """One option of a one-sided save (:meth:`.Option.to_dict` data), checked field by field."""
+    where = f"view.options[{i}]"
+    if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
+        raise SaveFormatError(f"{where}: must be an option ({{'id': ..., 'label': ...}}), "
+                              f"not {raw!r}")
+    label, targets = raw.get("label", ""), raw.get("targets", [])
+    if not isinstance(label, str):
+        raise SaveFormatError(f"{where}.label: must be str, not {label!r}")
+    if not isinstance(targets, list) or not all(isinstance(t, str) for t in targets):
+        raise SaveFormatError(f"{where}.targets: must be a list of places, not {targets!r}")
+    try:
+        return Option.from_id(raw["id"], label, tuple(targets))
+    except ActionIdError as exc:
+        raise SaveFormatError(f"{where}.id: {exc}") from exc

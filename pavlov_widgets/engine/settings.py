@@ -1,4 +1,4 @@
-"""Rule options: one record for every point where the printings disagree or the rules are silent.
+"""Rule settings: one record for every point where the printings disagree or the rules are silent.
 
 Defaults follow the 2nd printing (April 2019, the authority). Each field documents the choice
 and where it comes from; ``docs/rules-notes.md`` explains them for players.
@@ -91,6 +91,25 @@ class RuleSettings:
     with the Competitive Riflemen card in deck 1 and the Tactics cards of 7.4 (so
     :attr:`tactics` stays ``"none"``)."""
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> RuleSettings:
+        """Refuse an unknown setting name, or more values than settings, before any is set.
+
+        Raises:
+            SettingsError: the name is not a setting (the nearest is suggested; the
+                settings are listed), or a setting is given twice.
+        """
+        names = list(CHOICES)
+        if len(args) > len(names):
+            raise SettingsError(f"RuleSettings takes at most {len(names)} settings, "
+                                f"not {len(args)}; name them: {', '.join(names)}")
+        for key in kwargs:
+            if key not in CHOICES:
+                raise SettingsError(_no_setting(key))
+            if key in names[:len(args)]:
+                raise SettingsError(f"RuleSettings.{key}: given twice, by position and by name")
+        # the dataclass is remade with slots, so ``super()`` would name the old class
+        return object.__new__(cls)
+
     def __post_init__(self) -> None:
         """Refuse a value of the wrong type or an unknown choice, naming the field.
 
@@ -125,42 +144,43 @@ class RuleSettings:
             SettingsError: an unknown variant or setting name (the nearest is suggested), or
                 a value that is not one of :data:`CHOICES`.
         """
-        if name not in VARIANTS:
+        if not isinstance(name, str) or name not in VARIANTS:
             raise SettingsError(
-                f"unknown variant {name!r}{_nearest(name, VARIANTS)}; known: {', '.join(VARIANTS)}"
+                f"unknown variant {name!r}{_nearest(str(name), VARIANTS)}; known: "
+                f"{', '.join(VARIANTS)}"
             )
         for key in overrides:
             if key not in CHOICES:
-                raise SettingsError(
-                    f"RuleSettings has no setting {key!r}{_nearest(key, CHOICES)}; "
-                    f"settings: {', '.join(CHOICES)}"
-                )
+                raise SettingsError(_no_setting(key))
         return cls(**{**VARIANTS[name], **overrides})
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as plain JSON data."""
+        """The settings as plain JSON data (a save's ``settings``)."""
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: Any) -> RuleSettings:
-        """Settings from :meth:`to_dict` output (a save's ``options``).
+    def from_dict(cls, data: Any, where: str = "settings") -> RuleSettings:
+        """Settings from :meth:`to_dict` output (a save's ``settings``).
+
+        ``where`` names the data in a message: ``"settings"``, or ``"options"`` for the key
+        that saves made before the rename used.
 
         Raises:
             SaveFormatError: not an object, an unknown field, or a value that is not one of
-                :data:`CHOICES` (the message names ``options.<field>``).
+                :data:`CHOICES` (the message names ``<where>.<field>``).
         """
         if not isinstance(data, dict):
-            raise SaveFormatError("options: must be an object")
+            raise SaveFormatError(f"{where}: must be an object")
         for key, value in data.items():
             if key not in CHOICES:
-                raise SaveFormatError(f"options: unknown field {key!r}")
+                raise SaveFormatError(f"{where}: unknown field {key!r}")
             problem = value_problem(key, value)
             if problem:
-                raise SaveFormatError(f"options.{key}: {problem}")
+                raise SaveFormatError(f"{where}.{key}: {problem}")
         try:
             return cls(**data)
-        except SettingsError as exc:  # every field was checked above; kept as a safety net
-            raise SaveFormatError(f"options: {exc}") from exc
+        except SettingsError as exc:  # every field was checked above: the pairs remain
+            raise SaveFormatError(f"{where}: {exc}") from exc
 
 
 CHOICES: dict[str, tuple[Any, ...]] = {
@@ -196,6 +216,12 @@ def value_problem(name: str, value: Any) -> str:
     if value not in allowed:
         return f"must be one of {listed}, not {value!r}{_nearest(str(value), allowed)}"
     return ""
+
+
+def _no_setting(key: object) -> str:
+    """The message for a name that is no setting, with the nearest and the list of settings."""
+    return (f"RuleSettings has no setting {key!r}{_nearest(str(key), CHOICES)}; "
+            f"settings: {', '.join(CHOICES)}")
 
 
 def _nearest(word: str, known: Any) -> str:

@@ -188,7 +188,7 @@ class SimulationError(RuntimeError):
             "policy": self.policy,
             "german_policy": self.german_policy,
             "variant": self.variant or "base",
-            "options": self.settings.to_dict(),
+            "settings": self.settings.to_dict(),
             "reproduce": self.reproduce_command(),
             "choices": self.choices,
             "history": self.history,

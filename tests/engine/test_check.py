@@ -385,7 +385,7 @@ def test_7_2_variant_cards_match_the_settings() -> None:
         state, RuleSettings())
     state.tactics_removed.append(state.tactics_deck[0])
     assert "is in two places (7.2 Tactics Cards)" in _only(state, elite)
-    with pytest.raises(SaveFormatError, match=r"save\.options\.tactics: the variant is off"):
+    with pytest.raises(SaveFormatError, match=r"save\.settings\.tactics: the variant is off"):
         check_variant_cards(blank(settings=elite), COMPONENTS, RuleSettings(), "save.initial")
 
 
@@ -463,8 +463,14 @@ def test_invariant_error_is_an_assertion_error_naming_turn_and_phase() -> None:
                                "(3.0 Attack Building)")
 
 
-def test_the_simulator_uses_the_engine_checker() -> None:
-    assert sim.check_invariants is check_invariants
+def test_the_simulator_uses_the_engine_checker(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The simulator's check is the engine's, then its checks of the decision (sim.invariants)."""
+    seen: list[Game] = []
+    monkeypatch.setattr("pavlov_widgets.engine.check.check_invariants",
+                        lambda game, allow_idle=False: seen.append(game))
+    game = Game.new(seed=1)
+    sim.check_invariants(game)
+    assert seen == [game]
     assert sim.InvariantError is InvariantError
 
 

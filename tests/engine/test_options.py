@@ -53,7 +53,7 @@ def test_options_defaults_are_the_second_printing() -> None:
     assert {k: defaults[k] for k in SECOND_PRINTING} == SECOND_PRINTING
     opts = RuleSettings(forward_observer_dice=2, victory_table="first", weapons_eat=True)
     assert RuleSettings.from_dict(opts.to_dict()) == opts
-    assert Game.new(seed=1, settings=opts).to_dict()["options"] == opts.to_dict()
+    assert Game.new(seed=1, settings=opts).to_dict()["settings"] == opts.to_dict()
 
 
 def test_options_forward_observer_dice() -> None:

@@ -88,11 +88,11 @@ def test_from_dict_reports_a_bad_saved_value_as_a_save_format_error(name: str) -
     data = {**RuleSettings().to_dict(), name: WRONG_TYPE[kind][0]}
     with pytest.raises(SaveFormatError) as info:
         RuleSettings.from_dict(data)
-    assert str(info.value).startswith(f"options.{name}: must be {kind.__name__}, not ")
+    assert str(info.value).startswith(f"settings.{name}: must be {kind.__name__}, not ")
     assert "allowed: " in str(info.value)
     if name in UNKNOWN:
         data[name] = UNKNOWN[name]
-        with pytest.raises(SaveFormatError, match=rf"options.{name}: must be one of"):
+        with pytest.raises(SaveFormatError, match=rf"settings.{name}: must be one of"):
             RuleSettings.from_dict(data)
 
 
