@@ -1,9 +1,11 @@
 """The invariant checker the simulator runs with ``--check``, and the round trips.
 
-:func:`check_invariants` and :class:`InvariantError` are the engine's own
-(:mod:`pavlov_widgets.engine.check`, the package's one checker): token totals and places,
-counters and weapons, tracks, cards and the rule cursor, after every step. They are
-re-exported here so ``from pavlov_widgets.sim import check_invariants`` keeps working.
+:func:`check_invariants` runs the engine's own checker
+(:func:`pavlov_widgets.engine.check.check_invariants`, the package's one checker of a state:
+token totals and places, counters and weapons, tracks, cards and the rule cursor) and then
+:func:`check_decisions`, what only the game's log can tell about the decision it waits for
+(a counter First Aid saved from hunger is not asked to go hungry again at the same Resupply,
+3.0 and 5.0). :class:`InvariantError` is the engine's, re-exported here.
 
 :func:`check_round_trips` is dearer (it replays the game): save → load, ``copy()`` and
 undo → redo each give back the same state, log and history. :func:`play_checked` plays one
@@ -16,13 +18,56 @@ import random
 from collections.abc import Callable
 
 from ..engine import Game, Option, RuleSettings
-from ..engine.check import InvariantError, check_invariants
+from ..engine import check as engine_check
+from ..engine.check import InvariantError
 
-__all__ = ["InvariantError", "check_invariants", "check_round_trips", "play_checked"]
+__all__ = ["InvariantError", "check_decisions", "check_invariants", "check_round_trips",
+           "play_checked"]
+
+FIRST_AID_RULE = "5.0 First Aid"
+"""The rule of the log entry that says First Aid saved a counter."""
 
 
 def _fail(game: Game, what: str) -> None:
     raise InvariantError(f"turn {game.turn}, {game.phase}: {what}")
+
+
+def check_invariants(game: Game, *, allow_idle: bool = False) -> None:
+    """The engine's checks of the state and cursor, then :func:`check_decisions`.
+
+    ``allow_idle`` as in :func:`pavlov_widgets.engine.check.check_invariants` (a hand-made
+    position that ran its steps and waits for nothing).
+
+    Raises:
+        InvariantError: the first problem, after the turn and phase.
+    """
+    engine_check.check_invariants(game, allow_idle=allow_idle)
+    check_decisions(game)
+
+
+def check_decisions(game: Game) -> None:
+    """What the log tells about the pending decision (cheap: only at a Resupply's choice).
+
+    At a Resupply (3.0 Special Cards: Resupply) the counters not fed are so many different
+    counters, each a casualty First Aid may ignore (5.0): a counter First Aid saved since the
+    Resupply card was revealed is not offered again as the next to go hungry.
+
+    Raises:
+        InvariantError: a counter offered to go hungry twice at one Resupply.
+    """
+    pending = game.state.pending
+    if pending is None or pending["op"] != "starve_pick":
+        return
+    saved: set[str] = set()
+    for entry in reversed(game.log):
+        if entry.kind == "card":  # the Resupply card itself: this Resupply began here
+            break
+        if entry.rule == FIRST_AID_RULE:
+            saved.update(entry.targets)
+    again = [o.label for o in game.legal_actions() if saved.intersection(o.targets)]
+    if again:
+        _fail(game, f"a counter First Aid saved at this Resupply is asked to go hungry again: "
+              f"{', '.join(again)} (3.0 Special Cards: Resupply, 5.0 First Aid)")
 
 
 def check_round_trips(game: Game) -> None:

@@ -563,32 +563,43 @@ def resupply(e: Engine, f: dict[str, Any]) -> None:
     )
     e.push("flip_to_storm_group")
     if hungry:
-        e.push("starve", left=hungry)
+        e.push("starve", left=hungry, chosen=[])
 
 
 @step("starve")
 def starve(e: Engine, f: dict[str, Any]) -> None:
-    """Ask which counter starves, one at a time (the player picks the casualties)."""
-    if f["left"] <= 0 or not _starve_candidates(e):
+    """Ask which counter starves, one at a time (the player picks the casualties).
+
+    ``f["chosen"]`` lists the counters already chosen at this Resupply: the counters not fed
+    are so many different counters, so one that First Aid saved (5.0) is not asked for again.
+    """
+    chosen = f.get("chosen", [])
+    if f["left"] <= 0 or not _starve_candidates(e, chosen):
         return
     e.ask(
         "starve_pick",
         f"Not enough Food: choose a casualty ({f['left']} to go)",
         RESUPPLY_RULE,
         left=f["left"],
+        chosen=chosen,
     )
 
 
-def _starve_candidates(e: Engine) -> list[str]:
+def _starve_candidates(e: Engine, chosen: list[str]) -> list[str]:
+    """Who may still go hungry at this Resupply (3.0): the house's counters not yet chosen.
+
+    Weapons too, when they eat (:attr:`~pavlov_widgets.engine.settings.RuleSettings.weapons_eat`).
+    """
     out = e.house_counters()
     if e.o.weapons_eat:
         out += [w for w, where in e.s.weapons.items() if where not in ("stock", "removed")]
-    return out
+    return [cid for cid in out if cid not in chosen]
 
 
 def _starve_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     weapons = e.s.weapons
-    return [_starve_option(cid, e.name(cid), cid in weapons) for cid in _starve_candidates(e)]
+    return [_starve_option(cid, e.name(cid), cid in weapons)
+            for cid in _starve_candidates(e, p.get("chosen", []))]
 
 
 @cache
@@ -602,7 +613,7 @@ def _starve_option(cid: str, name: str, weapon: bool) -> Option:
 def starve_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """The chosen counter becomes a casualty (First Aid may save it, 5.0)."""
     cid = picked.str_arg("counter")
-    e.push("starve", left=p["left"] - 1)
+    e.push("starve", left=p["left"] - 1, chosen=[*p.get("chosen", []), cid])
     if cid in e.s.weapons:
         e.s.weapons[cid] = "removed"
         e.log(f"{e.name(cid)} is lost for want of food", RESUPPLY_RULE,
