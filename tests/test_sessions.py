@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 from typing import Any
 
 import pytest
@@ -39,6 +40,24 @@ def test_board_keeps_traits_a_comm_and_a_session_stack_in_at_most_25_methods() -
     board_class = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Board")
     methods = [n.name for n in board_class.body if isinstance(n, ast.FunctionDef)]
     assert len(methods) <= 25, methods
+
+
+@pytest.mark.parametrize(("name", "lives"), [
+    ("role", "Board.from_game(game, role=...)"),
+    ("hint_provider", "board.session.hint_provider"),
+    ("covered", "board.session.covered"),
+    ("editing", "EditSession"),
+    ("position", "session.position"),
+])
+def test_a_name_the_board_had_before_its_sessions_says_where_it_lives_now(
+        name: str, lives: str) -> None:
+    board = Board.new(seed=1)
+    with pytest.raises(AttributeError, match=rf"Board\.{name} is gone: .*{re.escape(lives)}"):
+        setattr(board, name, "german")
+    with pytest.raises(AttributeError, match=re.escape(lives)):
+        getattr(board, name)
+    assert name not in vars(board)  # nothing was stored on the board
+    assert board.seat == {} and isinstance(board.session, PlaySession)
 
 
 def test_a_plain_board_is_a_play_session_whose_focus_is_the_options_places() -> None:

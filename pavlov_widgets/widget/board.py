@@ -91,6 +91,33 @@ class Panels(traitlets.List):  # type: ignore[misc]
         return [p for p in PANELS if p in names]
 
 
+class _Moved:
+    """A name ``Board`` had before its sessions (issue 18) that now lives elsewhere.
+
+    Reading or setting it raises :class:`AttributeError` saying where it lives now, so that
+    ``board.role = "german"`` from an old notebook fails loudly instead of making a plain
+    attribute that nothing reads (the board would go on showing everything).
+    """
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def _error(self) -> AttributeError:
+        return AttributeError(f"Board.{self.name} is gone: {self.where}")
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self  # the class itself: documentation tools, inspect
+        raise self._error()
+
+    def __set__(self, obj: object, value: object) -> None:
+        raise self._error()
+
+
 class Board(anywidget.AnyWidget):  # type: ignore[misc]
     """A playable board for one game of *Pavlov's House*, driven by a stack of sessions.
 
@@ -114,6 +141,24 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
 
     _esm = STATIC / "board.js"
     _css = STATIC / "board.css"
+
+    # Names the board had before its sessions (issue 18): each says where it lives now.
+    role = _Moved("the role belongs to the board's play session: make the board with "
+                  "Board.from_game(game, role=...) and read board.session.role.")
+    hint_provider = _Moved("the hint provider belongs to the board's play session: give it "
+                           "as Board(game, hint=...) or set board.session.hint_provider.")
+    covered = _Moved("the cover belongs to the hot seat's session: make the board with "
+                     "Board.hot_seat(game) and read board.session.covered.")
+    reveal = _Moved("the cover belongs to the hot seat's session: make the board with "
+                    "Board.hot_seat(game) and call board.session.reveal().")
+    editing = _Moved("editing is a session: board.edit() pushes an EditSession; test "
+                     "isinstance(board.session, EditSession).")
+    editor = _Moved("the editor belongs to the edit session: board.edit() returns it "
+                    "(session.editor), and board.session is it while editing.")
+    position = _Moved("the position edited belongs to the edit session: board.edit() "
+                      "returns it (session.position).")
+    asking = _Moved("a question is a session: board.ask(...) returns an AskSession; test "
+                    "isinstance(board.session, AskSession).")
 
     plan = traitlets.Dict().tag(sync=True)
     """The printed board and components (:func:`~pavlov_widgets.widget.view.layout`)."""
