@@ -77,8 +77,9 @@ class RuleSettings:
     ``"elite"`` (two)."""
 
     milk_house_at_bottom: bool = False
-    """Put the Milk House card at the bottom of deck 5 (the competitive note implies it comes
-    last); by default it is shuffled into deck 5 like any card (Setup 2)."""
+    """Put the Milk House card at the bottom of deck 5 in the solo and cooperative games; by
+    default it is shuffled into deck 5 like any card (Setup 2). The competitive variant always
+    puts it at the bottom (the 7.4 Note, read in ``docs/rules-notes.md``)."""
 
     cooperative: bool = False
     """Variant 7.3: the Soviet side is played by two people, the operations commander (the
