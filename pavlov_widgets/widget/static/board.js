@@ -462,6 +462,29 @@ function fitLines(ctx, str, maxW, size, maxLines, weight = 400) {
   setFont(ctx, MIN_TEXT, weight);
   return { lines: wrap(ctx, str, maxW), size: MIN_TEXT };
 }
+var MIN_PART = 3;
+function fitName(ctx, str, maxW, size, weight = 400) {
+  const one = sizeToFit(ctx, str, maxW, size, weight);
+  if (one) return { lines: [str], size: one };
+  for (let s = Math.min(size, 12); s >= MIN_TEXT; s -= 0.5) {
+    setFont(ctx, s, weight);
+    const lines = breakLines(ctx, str, maxW);
+    if (lines.length === 2 && lines.every((l) => measure(ctx, l) <= maxW + 0.5)) {
+      return { lines, size: s };
+    }
+    if (lines.length !== 1) continue;
+    const fitting = [];
+    for (let i = str.length - MIN_PART; i >= MIN_PART; i--) {
+      if (measure(ctx, `${str.slice(0, i)}-`) > maxW + 0.5) continue;
+      if (measure(ctx, str.slice(i)) > maxW + 0.5) break;
+      fitting.push(i);
+    }
+    const at = fitting.find((i) => SYLLABLE.test(str.slice(i, i + 3))) ?? fitting[0];
+    if (at !== void 0) return { lines: [`${str.slice(0, at)}-`, str.slice(at)], size: s };
+  }
+  return null;
+}
+var SYLLABLE = /^(?:[csz]h|[^aeiouyh])[aeiouy]/i;
 function capital(s) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
@@ -573,10 +596,14 @@ var sapperKey = (track, circle) => `sapper:${track}:${circle}`;
 // pavlov_widgets/widget/js/src/sizes.js
 var GAP = 8;
 var HOUSE_W = 604;
-var HOUSE_SPLIT_BELOW = 560;
+var HOUSE_STACKED_BELOW = 560;
 var SIDE_W = 118;
 var GRID_H = 484;
-var SPLIT_ROOM_H = 92;
+var COUNTER_H = 34;
+var TALL_COUNTER_H = 48;
+var WEAPON_H = 22;
+var ROOM_TOP = 23;
+var STACKED_ROOM_H = ROOM_TOP + 2 * (TALL_COUNTER_H + 2) + 3;
 var SQUARE_W = 344;
 var HOUSE_W_MEDIUM = 584;
 var VOLGA_W = 300;
@@ -587,7 +614,7 @@ var VOLGA_ROW = 54;
 var STAGING_H = 68;
 var OS_H = 112;
 var CHIP_W = 140;
-var CHIP_H = 34;
+var CHIP_H = COUNTER_H;
 var DICE_MIN_W = 150;
 var GTILE_W = 100;
 var GTILE_H = 112;
@@ -649,27 +676,27 @@ function volgaGroups(plan) {
   }
   return groups;
 }
-function houseGeometry(w, reserve, suppliesKinds) {
+function houseGeometry(w, reserve, suppliesKinds, crowd = 0) {
   const inner = w - 16;
-  const split = w < HOUSE_SPLIT_BELOW;
+  const stacked = w < HOUSE_STACKED_BELOW;
   const chipCols = Math.max(1, Math.floor((inner - 8 + 4) / (CHIP_W + 4)));
   const chipW = Math.min(170, Math.floor((inner - 8 - 4 * (chipCols - 1)) / chipCols));
   const reserveRows = Math.max(1, Math.ceil(reserve / chipCols));
   const reservesH = 24 + reserveRows * (CHIP_H + 3) + 4;
-  if (!split) {
+  if (!stacked) {
     const gridW = inner - 10 - SIDE_W;
     const reservesY2 = 28 + GRID_H + 8;
     return {
-      split,
+      stacked,
       gridW,
       gridH: GRID_H,
-      roomH: (GRID_H - 12) / 4,
       side: { x: 8 + gridW + 10, y: 28, w: SIDE_W, h: GRID_H, cols: 1, row: 24, box: 28 },
       reserves: { x: 8, y: reservesY2, w: inner, h: reservesH, cols: chipCols, chipW },
       h: reservesY2 + reservesH + 8
     };
   }
-  const gridH = 8 * SPLIT_ROOM_H + 6 * 4 + 12;
+  const roomH = Math.max(STACKED_ROOM_H, ROOM_TOP + crowd + 3);
+  const gridH = 4 * roomH + 3 * 4;
   const boxW = (inner - 8) / 2;
   const perRow = Math.max(1, Math.floor((boxW - 8) / 36));
   const suppliesH = 22 + Math.max(1, Math.ceil(suppliesKinds / perRow)) * 30;
@@ -678,17 +705,32 @@ function houseGeometry(w, reserve, suppliesKinds) {
   const sideY = 28 + gridH + 10;
   const reservesY = sideY + boxesH + 8;
   return {
-    split,
+    stacked,
     gridW: inner,
     gridH,
-    roomH: SPLIT_ROOM_H,
     side: { x: 8, y: sideY, w: inner, h: boxesH, cols: 2, row: 32, box: 32 },
     reserves: { x: 8, y: reservesY, w: inner, h: reservesH, cols: chipCols, chipW },
     h: reservesY + reservesH + 8
   };
 }
-function houseGeometryOf(w, v) {
-  return houseGeometry(w, reserveCount(v), Object.keys(v.tokens?.supplies ?? {}).length);
+function crowdOf(v, plan) {
+  const need = /* @__PURE__ */ new Map();
+  for (const sq of plan.squares) need.set(sq.id, 0);
+  const add = (where, h) => {
+    const now = need.get(where);
+    if (now !== void 0) need.set(where, now + h);
+  };
+  for (const c of Object.values(v.soviet)) add(c.where, TALL_COUNTER_H + 2);
+  for (const wpn of Object.values(v.weapons)) add(wpn.where, WEAPON_H + 2);
+  return Math.max(0, ...need.values());
+}
+function houseGeometryOf(w, v, plan) {
+  return houseGeometry(
+    w,
+    reserveCount(v),
+    Object.keys(v.tokens?.supplies ?? {}).length,
+    crowdOf(v, plan)
+  );
 }
 var SQUARE_RULE = "New counters enter at circle 1 and push the others on; one past the last circle loses the game (6.0).";
 function squareLegend(ctx, w) {
@@ -954,7 +996,7 @@ function frame(ctx, d, mode, W) {
     });
     const heights = names.map((n) => {
       const w = at[n].w;
-      if (n === "house") return houseGeometryOf(w, v).h;
+      if (n === "house") return houseGeometryOf(w, v, plan).h;
       if (n === "square") return squareHeight(ctx, w, tracks);
       return volgaGeometry(w, groups, support).h;
     });
@@ -970,7 +1012,7 @@ function frame(ctx, d, mode, W) {
   } else if (mode === "wide") {
     cards = stripAcross(140);
     const y1 = cards.y + cards.h + GAP;
-    const hg = houseGeometryOf(HOUSE_W, v);
+    const hg = houseGeometryOf(HOUSE_W, v, plan);
     const vg = volgaGeometry(VOLGA_W, groups, support);
     const R = withTray(
       Math.max(hg.h, squareHeight(ctx, SQUARE_W, tracks), vg.h),
@@ -983,7 +1025,7 @@ function frame(ctx, d, mode, W) {
   } else if (mode === "medium") {
     cards = stripAcross(132);
     const y1 = cards.y + cards.h + GAP;
-    const hg = houseGeometryOf(HOUSE_W_MEDIUM, v);
+    const hg = houseGeometryOf(HOUSE_W_MEDIUM, v, plan);
     const sw = W - 16 - HOUSE_W_MEDIUM - GAP;
     const R = Math.max(hg.h, squareHeight(ctx, sw, tracks));
     house = { x: 8, y: y1, w: HOUSE_W_MEDIUM, h: R };
@@ -999,7 +1041,7 @@ function frame(ctx, d, mode, W) {
     const y1 = cards.y + cards.h + GAP;
     let y2 = y1;
     if (shown.house) {
-      const hg = houseGeometryOf(inner, v);
+      const hg = houseGeometryOf(inner, v, plan);
       const only = !shown.square && !shown.volga;
       const hh = only ? withTray(hg.h, inner) : hg.h;
       house = { x: 8, y: y1, w: inner, h: hh };
@@ -1405,6 +1447,28 @@ function drawBanner(s) {
 
 // pavlov_widgets/widget/js/src/scene/counters.js
 var IN_STOCK = Object.freeze({ where: "stock", exhausted: false, disrupted: false, marker: "" });
+function nameRoomOf(w, disrupted) {
+  return w - 10 - (disrupted ? 16 : 0);
+}
+function counterHeight(s, id, w) {
+  const laid = fitName(
+    s.ctx,
+    s.plan.soviet[id].name,
+    nameRoomOf(w, !!s.v.soviet[id]?.disrupted),
+    13,
+    700
+  );
+  return laid && laid.lines.length > 1 ? TALL_COUNTER_H : COUNTER_H;
+}
+function drawName(ctx, name, x, y, maxW, ink, laid) {
+  if (!laid) {
+    text(ctx, name, x, y, { size: 13, weight: 700, color: ink, max: maxW });
+    return;
+  }
+  laid.lines.forEach((line, i) => {
+    text(ctx, line, x, y + i * (laid.size + 1), { size: laid.size, weight: 700, color: ink });
+  });
+}
 function drawCounter(s, id, x, y, w, h, compact = false) {
   const { ctx, plan, v } = s;
   const state = v.soviet[id] ?? IN_STOCK;
@@ -1444,7 +1508,10 @@ function drawCounter(s, id, x, y, w, h, compact = false) {
     });
     tagX -= 3;
   };
-  if (compact) {
+  const twoLines = compact ? fitName(ctx, name, tagX - (disrupted ? 12 : 0) - x - 5, 13, 700) : null;
+  if (twoLines && twoLines.lines.length > 1 && h >= 2 * twoLines.size + 6) {
+    drawName(ctx, name, x + 5, mid - 2, 0, ink, twoLines);
+  } else if (compact) {
     if (disrupted) tagX -= 12;
     const values = `${attack}-${suppress}`;
     setFont(ctx, 11, 700);
@@ -1500,9 +1567,11 @@ function drawCounter(s, id, x, y, w, h, compact = false) {
     const by = y + h - 6;
     text(ctx, `${attack}-${suppress}`, x + 5, by, { size: 14, weight: 700, color: ink });
     let bx = x + 34;
+    setFont(ctx, 12, 700);
+    const sw = specials ? measure(ctx, specials) + 8 : 0;
+    const showCost = bx + sw + 4 <= x + w - 22;
+    const rowEnd = showCost ? x + w - 22 : x + w - 4;
     if (specials) {
-      setFont(ctx, 12, 700);
-      const sw = measure(ctx, specials) + 8;
       roundRect(ctx, bx, y + h - 18, sw, 15, 3);
       ctx.fillStyle = "#3e3a32";
       ctx.fill();
@@ -1515,24 +1584,26 @@ function drawCounter(s, id, x, y, w, h, compact = false) {
       });
       bx += sw + 4;
     }
-    ctx.fillStyle = startsInReserves ? "#ffffff" : "#d8cba6";
-    ctx.fillRect(x + w - 19, y + h - 18, 15, 15);
-    ctx.strokeStyle = "#4e4330";
-    ctx.lineWidth = 1;
-    ctx.strokeRect(x + w - 18.5, y + h - 17.5, 14, 14);
-    text(ctx, String(cost), x + w - 11.5, y + h - 10, {
-      size: 12,
-      weight: 700,
-      align: "center",
-      base: "middle"
-    });
+    if (showCost) {
+      ctx.fillStyle = startsInReserves ? "#ffffff" : "#d8cba6";
+      ctx.fillRect(x + w - 19, y + h - 18, 15, 15);
+      ctx.strokeStyle = "#4e4330";
+      ctx.lineWidth = 1;
+      ctx.strokeRect(x + w - 18.5, y + h - 17.5, 14, 14);
+      text(ctx, String(cost), x + w - 11.5, y + h - 10, {
+        size: 12,
+        weight: 700,
+        align: "center",
+        base: "middle"
+      });
+    }
     let tags = [];
     if (marker) tags.push([TOKENS[marker].abbr, TOKENS[marker].fill, TOKENS[marker].ink]);
     if (exhausted) tags.push(["Exh", "#37474f", "#ffffff"]);
     setFont(ctx, 11, 700);
     const widthOf = (list) => list.reduce((acc, [label]) => acc + measure(ctx, label) + 11, 0);
-    const onBottom = widthOf(tags) <= x + w - 22 - bx;
-    const nameRoom = w - 10 - (disrupted ? 16 : 0);
+    const onBottom = widthOf(tags) <= rowEnd - bx;
+    const nameRoom = nameRoomOf(w, disrupted);
     if (!onBottom) {
       const fits = () => {
         setFont(ctx, 11, 700);
@@ -1541,11 +1612,13 @@ function drawCounter(s, id, x, y, w, h, compact = false) {
       while (tags.length && !fits()) tags = tags.slice(0, -1);
       setFont(ctx, 11, 700);
     }
-    tagX = onBottom ? x + w - 22 : x + w - 4 - (disrupted ? 16 : 0);
+    tagX = onBottom ? rowEnd : x + w - 4 - (disrupted ? 16 : 0);
     const tagY = onBottom ? y + h - 18 : y + 3;
     for (const [label, fill, colour] of tags) tag(label, fill, colour, tagY);
     const nameMax = onBottom ? nameRoom : tagX - (x + 5);
-    text(ctx, name, x + 5, y + 14, { size: 13, weight: 700, color: ink, max: nameMax });
+    const laid = fitName(ctx, name, nameMax, 13, 700);
+    const fitsHere = laid && (laid.lines.length === 1 || h >= TALL_COUNTER_H);
+    drawName(ctx, name, x + 5, y + 14, nameMax, ink, fitsHere ? laid : null);
   }
   if (disrupted) token(ctx, x + w - 7, y + 6, 8, "disrupted");
   const stateWords = [
@@ -1629,7 +1702,7 @@ function drawWeapon(s, id, x, y, w, h, showCost = true) {
 // pavlov_widgets/widget/js/src/scene/house.js
 function drawHouse(s, p) {
   const { ctx, plan, v } = s;
-  const g = houseGeometryOf(p.w, v);
+  const g = houseGeometryOf(p.w, v, plan);
   s.panel(p, "Pavlov's House", "#efe9dc");
   const note = "combat positions: colour letter + number";
   setFont(ctx, 12);
@@ -1641,34 +1714,12 @@ function drawHouse(s, p) {
   const gx = p.x + 8;
   const gy = p.y + 28;
   const gap = 4;
+  const sw = (g.gridW - gap * (cols - 1)) / cols;
+  const sh = (g.gridH - gap * (rows - 1)) / rows;
   ctx.fillStyle = "#6b6357";
-  if (!g.split) {
-    const sw = (g.gridW - gap * (cols - 1)) / cols;
-    const sh = (g.gridH - gap * (rows - 1)) / rows;
-    ctx.fillRect(gx - 3, gy - 3, g.gridW + 6, g.gridH + 6);
-    for (const sq of plan.squares) {
-      drawRoom(s, sq, gx + sq.x * (sw + gap), gy + sq.y * (sh + gap), sw, sh);
-    }
-  } else {
-    const half = Math.ceil(cols / 2);
-    const sw = (g.gridW - gap * (half - 1)) / half;
-    const halfH = rows * g.roomH + (rows - 1) * gap;
-    for (let k = 0; k < 2; k++) {
-      ctx.fillStyle = "#6b6357";
-      ctx.fillRect(gx - 3, gy + k * (halfH + 12) - 3, g.gridW + 6, halfH + 6);
-    }
-    for (const sq of plan.squares) {
-      const k = sq.x < half ? 0 : 1;
-      const col = sq.x - k * half;
-      drawRoom(
-        s,
-        sq,
-        gx + col * (sw + gap),
-        gy + k * (halfH + 12) + sq.y * (g.roomH + gap),
-        sw,
-        g.roomH
-      );
-    }
+  ctx.fillRect(gx - 3, gy - 3, g.gridW + 6, g.gridH + 6);
+  for (const sq of plan.squares) {
+    drawRoom(s, sq, gx + sq.x * (sw + gap), gy + sq.y * (sh + gap), sw, sh);
   }
   const side = g.side;
   const sx = p.x + side.x;
@@ -1739,17 +1790,18 @@ function drawRoom(s, sq, x, y, w, h) {
       here.length ? `Here: ${[...here, ...arms].map((id) => s.name(id)).join(", ")}` : "Empty"
     ]
   });
-  const top = y + 23;
+  const top = y + ROOM_TOP;
   const avail = y + h - 3 - top;
-  const want = here.length * 36 + arms.length * 24;
+  const heights = here.map((id) => counterHeight(s, id, w - 8));
+  const want = heights.reduce((a, b) => a + b + 2, 0) + arms.length * (WEAPON_H + 2);
   const k = want > avail ? avail / want : 1;
-  const ch = 34 * k;
-  const wh = Math.max(16, 22 * k);
+  const wh = Math.max(16, WEAPON_H * k);
   let cy = top;
-  for (const id of here) {
-    drawCounter(s, id, x + 4, cy, w - 8, ch, ch < 30);
+  here.forEach((id, i) => {
+    const ch = heights[i] * k;
+    drawCounter(s, id, x + 4, cy, w - 8, ch, ch < heights[i] - 4);
     cy += ch + 2 * k;
-  }
+  });
   for (const wid of arms) {
     drawWeapon(s, wid, x + 4, cy, w - 8, wh, false);
     cy += wh + 2 * k;

@@ -92,7 +92,7 @@ function stockTrayNeed(d) {
  * - `wide` (1280): the house, 9 January Square and the Volga side by side, like the real
  *   board; on a big screen it grows to use the height it has;
  * - `medium` (928): the house beside a narrower square, then the Volga in two columns;
- * - `narrow` (any width from 340): one column — the house (in two halves
+ * - `narrow` (any width from 340): one column — the house (its boxes under its rooms
  *   below 560), then the square and the Volga, side by side when they fit.
  * Panel heights follow what they hold: a short Reserves box when few counters wait there, no
  * Operational Support space when its variant is not in play. A focus view (the `panels`
@@ -150,7 +150,7 @@ export function frame(ctx, d, mode, W) {
     });
     const heights = names.map((n) => {
       const w = at[n].w;
-      if (n === "house") return houseGeometryOf(w, v).h;
+      if (n === "house") return houseGeometryOf(w, v, plan).h;
       if (n === "square") return squareHeight(ctx, w, tracks);
       return volgaGeometry(w, groups, support).h;
     });
@@ -166,7 +166,7 @@ export function frame(ctx, d, mode, W) {
   } else if (mode === "wide") {
     cards = stripAcross(140);
     const y1 = cards.y + cards.h + GAP;
-    const hg = houseGeometryOf(HOUSE_W, v);
+    const hg = houseGeometryOf(HOUSE_W, v, plan);
     const vg = volgaGeometry(VOLGA_W, groups, support);
     const R = withTray(Math.max(hg.h, squareHeight(ctx, SQUARE_W, tracks), vg.h),
       SQUARE_W + GAP + VOLGA_W);
@@ -177,7 +177,7 @@ export function frame(ctx, d, mode, W) {
   } else if (mode === "medium") {
     cards = stripAcross(132);
     const y1 = cards.y + cards.h + GAP;
-    const hg = houseGeometryOf(HOUSE_W_MEDIUM, v);
+    const hg = houseGeometryOf(HOUSE_W_MEDIUM, v, plan);
     const sw = W - 16 - HOUSE_W_MEDIUM - GAP;
     const R = Math.max(hg.h, squareHeight(ctx, sw, tracks));
     house = { x: 8, y: y1, w: HOUSE_W_MEDIUM, h: R };
@@ -193,7 +193,7 @@ export function frame(ctx, d, mode, W) {
     const y1 = cards.y + cards.h + GAP;
     let y2 = y1;
     if (shown.house) {
-      const hg = houseGeometryOf(inner, v);
+      const hg = houseGeometryOf(inner, v, plan);
       const only = !shown.square && !shown.volga;
       const hh = only ? withTray(hg.h, inner) : hg.h;
       house = { x: 8, y: y1, w: inner, h: hh };

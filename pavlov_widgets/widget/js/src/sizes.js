@@ -21,13 +21,20 @@ import { fitLines, measure, setFont, sizeToFit } from "./text.js";
 export const GAP = 8;
 /** The house panel with its side column of boxes (wide and medium arrangements). */
 export const HOUSE_W = 604;
-/** Below this width the house is drawn in two halves, its boxes under its rooms (its rooms
- * would be too narrow for the names of the counters in them). */
-const HOUSE_SPLIT_BELOW = 560;
+/** Below this width the house's boxes go under its rooms (in two columns), not beside them. */
+const HOUSE_STACKED_BELOW = 560;
 const SIDE_W = 118;
 const GRID_H = 484;
-/** Rooms of the house in two halves (narrow): each room this tall. */
-const SPLIT_ROOM_H = 92;
+/** A counter in a room: one line of name (COUNTER_H), or two (TALL_COUNTER_H, a narrow room
+ * where a long name is broken in two); a weapon counter in a room (WEAPON_H). */
+export const COUNTER_H = 34;
+export const TALL_COUNTER_H = 48;
+export const WEAPON_H = 22;
+/** Where the counters of a room start, below its colour letters and number. */
+export const ROOM_TOP = 23;
+/** The rooms of a house with its boxes under them are at least this tall: two counters with
+ * names in two lines. */
+const STACKED_ROOM_H = ROOM_TOP + 2 * (TALL_COUNTER_H + 2) + 3;
 export const SQUARE_W = 344;
 /** The house is a little narrower in the medium arrangement, so the square keeps room. */
 export const HOUSE_W_MEDIUM = 584;
@@ -41,7 +48,7 @@ export const STAGING_H = 68;
 export const OS_H = 112;
 /** A counter as the Reserves box and the stock tray draw it. */
 const CHIP_W = 140;
-export const CHIP_H = 34;
+export const CHIP_H = COUNTER_H;
 /** The smallest dice tray; a narrower space sends it to the next row of the strip. */
 const DICE_MIN_W = 150;
 /** The German player's cards in the strip (7.4): tile size. */
@@ -130,28 +137,33 @@ export function volgaGroups(plan) {
 
 /**
  * The house panel `w` wide: its rooms, its boxes (Defense, Suppression, Supplies, Storm
- * Group) and the Reserves box sized to the `reserve` counters and weapons in it.
+ * Group) and the Reserves box sized to the `reserve` counters and weapons in it. The rooms are
+ * always the printed board's grid (where a room is tells its line of sight and its colours,
+ * 1.3); a narrow house puts its boxes under the rooms and makes the rooms as tall as `crowd`
+ * (the counters of the most crowded room, in logical px) needs.
  * @param {number} w @param {number} reserve @param {number} suppliesKinds
+ * @param {number} [crowd]
  */
-export function houseGeometry(w, reserve, suppliesKinds) {
+export function houseGeometry(w, reserve, suppliesKinds, crowd = 0) {
   const inner = w - 16;
-  const split = w < HOUSE_SPLIT_BELOW;
+  const stacked = w < HOUSE_STACKED_BELOW;
   const chipCols = Math.max(1, Math.floor((inner - 8 + 4) / (CHIP_W + 4)));
   const chipW = Math.min(170, Math.floor((inner - 8 - 4 * (chipCols - 1)) / chipCols));
   const reserveRows = Math.max(1, Math.ceil(reserve / chipCols));
   const reservesH = 24 + reserveRows * (CHIP_H + 3) + 4;
-  if (!split) {
+  if (!stacked) {
     const gridW = inner - 10 - SIDE_W;
     const reservesY = 28 + GRID_H + 8;
     return {
-      split, gridW, gridH: GRID_H, roomH: (GRID_H - 12) / 4,
+      stacked, gridW, gridH: GRID_H,
       side: { x: 8 + gridW + 10, y: 28, w: SIDE_W, h: GRID_H, cols: 1, row: 24, box: 28 },
       reserves: { x: 8, y: reservesY, w: inner, h: reservesH, cols: chipCols, chipW },
       h: reservesY + reservesH + 8,
     };
   }
-  // Two halves of the building (the west rooms, then the east rooms), two rooms a row.
-  const gridH = 8 * SPLIT_ROOM_H + 6 * 4 + 12;
+  // The rooms across the whole width, the boxes under them in two columns.
+  const roomH = Math.max(STACKED_ROOM_H, ROOM_TOP + crowd + 3);
+  const gridH = 4 * roomH + 3 * 4;
   const boxW = (inner - 8) / 2;
   const perRow = Math.max(1, Math.floor((boxW - 8) / 36));
   const suppliesH = 22 + Math.max(1, Math.ceil(suppliesKinds / perRow)) * 30;
@@ -161,16 +173,37 @@ export function houseGeometry(w, reserve, suppliesKinds) {
   const sideY = 28 + gridH + 10;
   const reservesY = sideY + boxesH + 8;
   return {
-    split, gridW: inner, gridH, roomH: SPLIT_ROOM_H,
+    stacked, gridW: inner, gridH,
     side: { x: 8, y: sideY, w: inner, h: boxesH, cols: 2, row: 32, box: 32 },
     reserves: { x: 8, y: reservesY, w: inner, h: reservesH, cols: chipCols, chipW },
     h: reservesY + reservesH + 8,
   };
 }
 
-/** The house panel's geometry for the view drawn. @param {number} w @param {View} v */
-export function houseGeometryOf(w, v) {
-  return houseGeometry(w, reserveCount(v), Object.keys(v.tokens?.supplies ?? {}).length);
+/**
+ * The height the counters of the most crowded room take when their names take two lines:
+ * at most two counters share a room, with a weapon of their designation (4.0 Move).
+ * @param {View} v @param {Plan} plan
+ */
+function crowdOf(v, plan) {
+  /** @type {Map<string, number>} */
+  const need = new Map();
+  for (const sq of plan.squares) need.set(sq.id, 0);
+  /** @param {string} where @param {number} h */
+  const add = (where, h) => {
+    const now = need.get(where);
+    if (now !== undefined) need.set(where, now + h);
+  };
+  for (const c of Object.values(v.soviet)) add(c.where, TALL_COUNTER_H + 2);
+  for (const wpn of Object.values(v.weapons)) add(wpn.where, WEAPON_H + 2);
+  return Math.max(0, ...need.values());
+}
+
+/** The house panel's geometry for the view drawn. @param {number} w @param {View} v
+ * @param {Plan} plan */
+export function houseGeometryOf(w, v, plan) {
+  return houseGeometry(w, reserveCount(v), Object.keys(v.tokens?.supplies ?? {}).length,
+    crowdOf(v, plan));
 }
 
 const SQUARE_RULE =

@@ -193,6 +193,48 @@ export function fitLines(ctx, str, maxW, size, maxLines, weight = 400) {
   return { lines: wrap(ctx, str, maxW), size: MIN_TEXT };
 }
 
+/** The fewest letters a broken word keeps on either side of its hyphen. */
+const MIN_PART = 3;
+
+/**
+ * A name (a counter's) in at most two lines of width `maxW`: one line at the biggest size
+ * from `size` down to 11 px where it fits; else two, broken between words or, a single word
+ * too long for the line (a narrow room's counter on a phone), within the word with a hyphen
+ * (as printed names are broken), keeping the longest first part that fits, before a
+ * syllable where it can. Null when it fits
+ * in neither (the caller cuts it, and that is noted).
+ * @param {CanvasRenderingContext2D} ctx @param {string} str @param {number} maxW
+ * @param {number} size @param {string | number} [weight]
+ * @returns {{lines: string[], size: number} | null}
+ */
+export function fitName(ctx, str, maxW, size, weight = 400) {
+  const one = sizeToFit(ctx, str, maxW, size, weight);
+  if (one) return { lines: [str], size: one };
+  for (let s = Math.min(size, 12); s >= MIN_TEXT; s -= 0.5) {
+    setFont(ctx, s, weight);
+    const lines = breakLines(ctx, str, maxW);
+    if (lines.length === 2 && lines.every((l) => measure(ctx, l) <= maxW + 0.5)) {
+      return { lines, size: s };
+    }
+    if (lines.length !== 1) continue;
+    /** @type {number[]} */
+    const fitting = [];
+    for (let i = str.length - MIN_PART; i >= MIN_PART; i--) {
+      if (measure(ctx, `${str.slice(0, i)}-`) > maxW + 0.5) continue;
+      if (measure(ctx, str.slice(i)) > maxW + 0.5) break;
+      fitting.push(i);
+    }
+    // before a syllable's start (a consonant then a vowel: Cherno-golov) where one fits
+    const at = fitting.find((i) => SYLLABLE.test(str.slice(i, i + 3))) ?? fitting[0];
+    if (at !== undefined) return { lines: [`${str.slice(0, at)}-`, str.slice(at)], size: s };
+  }
+  return null;
+}
+
+/** A consonant (or ch, sh, zh) followed by a vowel: where a syllable starts (for breaking a
+ * name: Ivash-chenko, not Ivashc-henko). */
+const SYLLABLE = /^(?:[csz]h|[^aeiouyh])[aeiouy]/i;
+
 /** `s` with a capital first letter. @param {string} s */
 export function capital(s) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;

@@ -9,11 +9,45 @@
 
 import { place } from "../places.js";
 import { INK, TOKENS } from "../theme.js";
-import { measure, setFont, sizeToFit, text } from "../text.js";
+import { fitName, measure, setFont, sizeToFit, text } from "../text.js";
 import { pattern, roundRect, token } from "../draw.js";
+import { COUNTER_H, TALL_COUNTER_H } from "../sizes.js";
 
 /** The state of a counter that is not on the board (the stock tray draws it). */
 const IN_STOCK = Object.freeze({ where: "stock", exhausted: false, disrupted: false, marker: "" });
+
+/** The room a counter's name has on its top line, `w` wide. @param {number} w
+ * @param {boolean} disrupted */
+function nameRoomOf(w, disrupted) {
+  return w - 10 - (disrupted ? 16 : 0);
+}
+
+/**
+ * How tall a counter `w` wide is drawn in a room: one line of name, or two where its name is
+ * too long for one (a narrow room on a phone).
+ * @param {Scene} s @param {string} id @param {number} w
+ */
+export function counterHeight(s, id, w) {
+  const laid = fitName(s.ctx, s.plan.soviet[id].name, nameRoomOf(w, !!s.v.soviet[id]?.disrupted),
+    13, 700);
+  return laid && laid.lines.length > 1 ? TALL_COUNTER_H : COUNTER_H;
+}
+
+/**
+ * Draw a name laid out by `fitName` from its first baseline `y`, or cut it to `maxW` (noted)
+ * when it fits in no two lines.
+ * @param {CanvasRenderingContext2D} ctx @param {string} name @param {number} x @param {number} y
+ * @param {number} maxW @param {string} ink @param {{lines: string[], size: number} | null} laid
+ */
+function drawName(ctx, name, x, y, maxW, ink, laid) {
+  if (!laid) {
+    text(ctx, name, x, y, { size: 13, weight: 700, color: ink, max: maxW });
+    return;
+  }
+  laid.lines.forEach((line, i) => {
+    text(ctx, line, x, y + i * (laid.size + 1), { size: laid.size, weight: 700, color: ink });
+  });
+}
 
 /**
  * A Soviet counter: name; attack-suppress; special letters; cost; its state at a glance
@@ -60,7 +94,12 @@ export function drawCounter(s, id, x, y, w, h, compact = false) {
     });
     tagX -= 3;
   };
-  if (compact) {
+  const twoLines = compact ? fitName(ctx, name, tagX - (disrupted ? 12 : 0) - x - 5, 13, 700)
+    : null;
+  if (twoLines && twoLines.lines.length > 1 && h >= 2 * twoLines.size + 6) {
+    // a squeezed counter in a narrow room: its name in two lines, the rest in its tip
+    drawName(ctx, name, x + 5, mid - 2, 0, ink, twoLines);
+  } else if (compact) {
     if (disrupted) tagX -= 12;
     // One line: the name always reads in full; the values and state tags come first when
     // there is room (the tip has them all, and an Exhausted counter is grey anyway).
@@ -108,9 +147,13 @@ export function drawCounter(s, id, x, y, w, h, compact = false) {
     const by = y + h - 6;
     text(ctx, `${attack}-${suppress}`, x + 5, by, { size: 14, weight: 700, color: ink });
     let bx = x + 34;
+    setFont(ctx, 12, 700);
+    const sw = specials ? measure(ctx, specials) + 8 : 0;
+    // The cost matters only when buying (the tip says it): a narrow counter leaves it off
+    // rather than draw its special letters over it.
+    const showCost = bx + sw + 4 <= x + w - 22;
+    const rowEnd = showCost ? x + w - 22 : x + w - 4;
     if (specials) {
-      setFont(ctx, 12, 700);
-      const sw = measure(ctx, specials) + 8;
       roundRect(ctx, bx, y + h - 18, sw, 15, 3);
       ctx.fillStyle = "#3e3a32";
       ctx.fill();
@@ -119,19 +162,22 @@ export function drawCounter(s, id, x, y, w, h, compact = false) {
       });
       bx += sw + 4;
     }
-    // Deployment cost at the lower right; a white square marks the four that start in
-    // Reserves (Setup 6).
-    ctx.fillStyle = startsInReserves ? "#ffffff" : "#d8cba6";
-    ctx.fillRect(x + w - 19, y + h - 18, 15, 15);
-    ctx.strokeStyle = "#4e4330";
-    ctx.lineWidth = 1;
-    ctx.strokeRect(x + w - 18.5, y + h - 17.5, 14, 14);
-    text(ctx, String(cost), x + w - 11.5, y + h - 10, {
-      size: 12, weight: 700, align: "center", base: "middle",
-    });
+    if (showCost) {
+      // Deployment cost at the lower right; a white square marks the four that start in
+      // Reserves (Setup 6).
+      ctx.fillStyle = startsInReserves ? "#ffffff" : "#d8cba6";
+      ctx.fillRect(x + w - 19, y + h - 18, 15, 15);
+      ctx.strokeStyle = "#4e4330";
+      ctx.lineWidth = 1;
+      ctx.strokeRect(x + w - 18.5, y + h - 17.5, 14, 14);
+      text(ctx, String(cost), x + w - 11.5, y + h - 10, {
+        size: 12, weight: 700, align: "center", base: "middle",
+      });
+    }
     // State tags (Act/Cmd, Exh) go on the bottom row when they fit beside the letters,
-    // else at the right of the name row as far as the name still reads in full. The
-    // Exhausted side is also grey and hatched, so its tag is the one left out when short.
+    // else at the right of the name row as far as the name still reads in full on one
+    // line. The Exhausted side is also grey and hatched, so its tag is the one left out
+    // when short.
     /** @type {Array<[string, string, string]>} */
     let tags = [];
     if (marker) tags.push([TOKENS[marker].abbr, TOKENS[marker].fill, TOKENS[marker].ink]);
@@ -139,8 +185,8 @@ export function drawCounter(s, id, x, y, w, h, compact = false) {
     setFont(ctx, 11, 700);
     const widthOf = (/** @type {Array<[string, string, string]>} */ list) =>
       list.reduce((acc, [label]) => acc + measure(ctx, label) + 11, 0);
-    const onBottom = widthOf(tags) <= x + w - 22 - bx;
-    const nameRoom = w - 10 - (disrupted ? 16 : 0);
+    const onBottom = widthOf(tags) <= rowEnd - bx;
+    const nameRoom = nameRoomOf(w, disrupted);
     if (!onBottom) {
       // the name reads in full first: the tags give way (Exh first; the tip has them)
       const fits = () => {
@@ -150,11 +196,14 @@ export function drawCounter(s, id, x, y, w, h, compact = false) {
       while (tags.length && !fits()) tags = tags.slice(0, -1);
       setFont(ctx, 11, 700);
     }
-    tagX = onBottom ? x + w - 22 : x + w - 4 - (disrupted ? 16 : 0);
+    tagX = onBottom ? rowEnd : x + w - 4 - (disrupted ? 16 : 0);
     const tagY = onBottom ? y + h - 18 : y + 3;
     for (const [label, fill, colour] of tags) tag(label, fill, colour, tagY);
     const nameMax = onBottom ? nameRoom : tagX - (x + 5);
-    text(ctx, name, x + 5, y + 14, { size: 13, weight: 700, color: ink, max: nameMax });
+    // two lines only where the counter is tall enough for them (see counterHeight)
+    const laid = fitName(ctx, name, nameMax, 13, 700);
+    const fitsHere = laid && (laid.lines.length === 1 || h >= TALL_COUNTER_H);
+    drawName(ctx, name, x + 5, y + 14, nameMax, ink, fitsHere ? laid : null);
   }
   if (disrupted) token(ctx, x + w - 7, y + 6, 8, "disrupted");
   const stateWords = [

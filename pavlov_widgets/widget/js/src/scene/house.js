@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Pavlov's House panel: its combat positions (in two halves on a narrow board) with the
+ * Pavlov's House panel: its combat positions (the printed grid, on every screen) with the
  * counters and weapons in them, the Defense tracks, the Suppression boxes, the Supplies and
  * Storm Group boxes, and the Reserves box.
  *
@@ -13,50 +13,35 @@ import { place, suppressKey } from "../places.js";
 import { MUTED, colourOf } from "../theme.js";
 import { capital, fitLines, measure, setFont, sizeToFit, text } from "../text.js";
 import { pattern, pill, roundRect, token } from "../draw.js";
-import { CHIP_H, houseGeometryOf } from "../sizes.js";
-import { drawCounter, drawWeapon } from "./counters.js";
+import { CHIP_H, ROOM_TOP, WEAPON_H, houseGeometryOf } from "../sizes.js";
+import { counterHeight, drawCounter, drawWeapon } from "./counters.js";
 
 /**
- * The house: its rooms (in two halves on a narrow board), its boxes and Reserves.
+ * The house: its rooms, its boxes and Reserves.
  * @param {Scene} s @param {Rect} p
  */
 export function drawHouse(s, p) {
   const { ctx, plan, v } = s;
-  const g = houseGeometryOf(p.w, v);
+  const g = houseGeometryOf(p.w, v, plan);
   s.panel(p, "Pavlov's House", "#efe9dc");
   const note = "combat positions: colour letter + number";
   setFont(ctx, 12);
   if (measure(ctx, note) <= p.w - 140 - 10) {
     text(ctx, note, p.x + 130, p.y + 19, { size: 12, color: MUTED });
   }
+  // The rooms as the printed board has them, on every screen: where a room is tells what it
+  // sees and its colours (1.3 Line of Sight).
   const cols = Math.max(...plan.squares.map((sq) => sq.x)) + 1;
   const rows = Math.max(...plan.squares.map((sq) => sq.y)) + 1;
   const gx = p.x + 8;
   const gy = p.y + 28;
   const gap = 4;
+  const sw = (g.gridW - gap * (cols - 1)) / cols;
+  const sh = (g.gridH - gap * (rows - 1)) / rows;
   ctx.fillStyle = "#6b6357";
-  if (!g.split) {
-    const sw = (g.gridW - gap * (cols - 1)) / cols;
-    const sh = (g.gridH - gap * (rows - 1)) / rows;
-    ctx.fillRect(gx - 3, gy - 3, g.gridW + 6, g.gridH + 6);
-    for (const sq of plan.squares) {
-      drawRoom(s, sq, gx + sq.x * (sw + gap), gy + sq.y * (sh + gap), sw, sh);
-    }
-  } else {
-    // The west half of the building (its left columns), then the east half.
-    const half = Math.ceil(cols / 2);
-    const sw = (g.gridW - gap * (half - 1)) / half;
-    const halfH = rows * g.roomH + (rows - 1) * gap;
-    for (let k = 0; k < 2; k++) {
-      ctx.fillStyle = "#6b6357";
-      ctx.fillRect(gx - 3, gy + k * (halfH + 12) - 3, g.gridW + 6, halfH + 6);
-    }
-    for (const sq of plan.squares) {
-      const k = sq.x < half ? 0 : 1;
-      const col = sq.x - k * half;
-      drawRoom(s, sq, gx + col * (sw + gap), gy + k * (halfH + 12) + sq.y * (g.roomH + gap),
-        sw, g.roomH);
-    }
+  ctx.fillRect(gx - 3, gy - 3, g.gridW + 6, g.gridH + 6);
+  for (const sq of plan.squares) {
+    drawRoom(s, sq, gx + sq.x * (sw + gap), gy + sq.y * (sh + gap), sw, sh);
   }
   const side = g.side;
   const sx = p.x + side.x;
@@ -135,17 +120,18 @@ function drawRoom(s, sq, x, y, w, h) {
     ],
   });
   // Stack the counters, then their weapons; squeeze them if a position is crowded.
-  const top = y + 23;
+  const top = y + ROOM_TOP;
   const avail = y + h - 3 - top;
-  const want = here.length * 36 + arms.length * 24;
+  const heights = here.map((id) => counterHeight(s, id, w - 8));
+  const want = heights.reduce((a, b) => a + b + 2, 0) + arms.length * (WEAPON_H + 2);
   const k = want > avail ? avail / want : 1;
-  const ch = 34 * k;
-  const wh = Math.max(16, 22 * k);
+  const wh = Math.max(16, WEAPON_H * k);
   let cy = top;
-  for (const id of here) {
-    drawCounter(s, id, x + 4, cy, w - 8, ch, ch < 30);
+  here.forEach((id, i) => {
+    const ch = heights[i] * k;
+    drawCounter(s, id, x + 4, cy, w - 8, ch, ch < heights[i] - 4);
     cy += ch + 2 * k;
-  }
+  });
   for (const wid of arms) {
     drawWeapon(s, wid, x + 4, cy, w - 8, wh, false);
     cy += wh + 2 * k;
