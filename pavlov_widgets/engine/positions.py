@@ -73,8 +73,8 @@ from .state import PHASES, GameState
 from .text import plural
 
 __all__ = [
-    "FROM_GAME_MOMENTS", "JSON_KEYS", "KINDS", "RESUME_POINTS", "HelpText", "IdKind",
-    "IdNamespace", "Position", "PositionError",
+    "FROM_GAME_MOMENTS", "JSON_KEYS", "KINDS", "RESUME_POINTS", "STEP_FIELDS", "HelpText",
+    "IdKind", "IdNamespace", "Position", "PositionError",
 ]
 
 RESUME_POINTS: dict[str, str] = {
@@ -172,8 +172,8 @@ class Position:
             raise PositionError(f"seed must be a whole number, not {seed!r}")
         if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
             raise PositionError(f"turn must be a whole number from 1, not {turn!r}")
-        self.components = components or default_components()
-        self.settings = settings or RuleSettings()
+        self.components = _components_arg(components)
+        self.settings = _settings_arg(settings)
         self.state = initial_state(seed, self.components, self.settings)
         self.state.stack = []
         self.state.turn = turn
@@ -197,9 +197,11 @@ class Position:
 
         Play resumes with the steps already on the state's stack (see :meth:`steps`).
         """
+        if not isinstance(state, GameState):
+            raise PositionError(f"state must be a GameState, not {type(state).__name__}")
         pos = cls.__new__(cls)
-        pos.components = components or default_components()
-        pos.settings = settings or RuleSettings()
+        pos.components = _components_arg(components)
+        pos.settings = _settings_arg(settings)
         pos.state = state
         pos.point = "steps"
         pos._cards, pos._moves, pos._actions, pos._rest_of_turn = 3, None, None, True
@@ -268,8 +270,8 @@ class Position:
         the name that fits one id only (``"Ju 87"`` fits five cards, so it is refused with
         their list; ``"Anti-aircraft"`` is the ``"aa"`` token).
         """
-        table = _name_table(components or default_components())
-        if kind not in table.names:
+        table = _name_table(_components_arg(components))
+        if not isinstance(kind, str) or kind not in table.names:
             raise PositionError(
                 f"no kind of id {kind!r}{_nearest(kind, table.names)}; kinds: "
                 f"{', '.join(table.names)}"
@@ -283,7 +285,7 @@ class Position:
         Display it in a notebook (or ``print`` it); :meth:`names` lists one kind in full,
         and ``Position.ids.<kind>.<id>`` completes ids with the Tab key.
         """
-        table = _name_table(components or default_components())
+        table = _name_table(_components_arg(components))
         lines = [
             "A Position accepts, wherever it asks for an id, the id itself, a person's name "
             "or any part of a name that fits one id only (case and punctuation do not "
@@ -333,6 +335,7 @@ class Position:
         """
         cid = self._check(cid, "counters", "Soviet counter")
         where = self._check(where, "places", "place")
+        _flags(cid, exhausted=exhausted, disrupted=disrupted)
         if marker:
             marker = self._check(marker, "markers", "counter token")
         if where in _OFF_BOARD and (exhausted or disrupted or marker):
@@ -459,8 +462,9 @@ class Position:
         """
         c = self.components
         tracks = self.state.tracks
-        if not 1 <= track <= len(tracks) or not 1 <= circle <= len(tracks[track - 1]):
-            raise PositionError(f"track {track}, circle {circle} is not on the board "
+        if (not _whole(track) or not _whole(circle) or not 1 <= track <= len(tracks)
+                or not 1 <= circle <= len(tracks[track - 1])):
+            raise PositionError(f"track {track!r}, circle {circle!r} is not on the board "
                                 f"(tracks 1-{len(tracks)}, circles 1-{len(tracks[0])})")
         on_board = {w for t in tracks for w in t if w}
         if kind not in c.wehrmacht_counter_ids():
@@ -604,9 +608,13 @@ class Position:
         for name in ("storm_box", "wehrmacht_current"):
             if getattr(s, name) == cid:
                 return f"it is the {name.replace('_', ' ')}"
-        for name in ("storm_won", "storm_lost"):
+        for name in ("storm_won", "storm_lost", "german_hand", "orders"):
             if cid in getattr(s, name):
                 return f"it is in {name}"
+        card = self.components.wehrmacht_cards.get(cid)
+        if card is not None and card.competitive and not self.settings.competitive:
+            return ("only the competitive variant plays it (7.4): "
+                    "Position(settings=RuleSettings.for_variant('competitive'))")
         return "it is not in the game"
 
     def _commit(self, piles: dict[str, list[str]]) -> None:
@@ -626,10 +634,12 @@ class Position:
         drawn, and the phase draws up to four (2.1).
         """
         card_ids = self._checks(card_ids, "soviet_cards", "Soviet card")
-        used = self._checks(used, "soviet_cards", "Soviet card")
-        spent = list(used)
+        if isinstance(used, str):  # one card named alone
+            used = (used,)
+        if not isinstance(used, Iterable):
+            raise PositionError(f"used={used!r}: give the used cards as a list of ids or names")
+        spent = list(self._checks(used, "soviet_cards", "Soviet card"))
         for cid in spent:
-            self._check(cid, "soviet_cards", "Soviet card")
             if cid not in self.state.hand and cid not in card_ids:
                 raise PositionError(f"used card {cid} is not in the hand")
         self._move_soviet(card_ids, ("soviet_deck", "soviet_discard", "fog_stock"), "hand")
@@ -795,6 +805,7 @@ class Position:
                                   or not 0 <= n <= MOST_A_PHASE):
                 raise PositionError(f"{name}={n!r}: a phase grants 0-{MOST_A_PHASE} "
                                     "(4 with Improved Communications or the Command Team)")
+        _flags("resume", rest_of_turn=rest_of_turn)
         self.point = point
         self._cards, self._moves, self._actions = cards, moves, actions
         self._rest_of_turn = rest_of_turn
@@ -807,15 +818,66 @@ class Position:
         For tests and tools that start the rule machine at one rule (``{"op":
         "card_colour", "card": "d1-sniper-1"}``); ``phase`` sets the phase they run in.
         """
-        for frame in frames:
-            op = frame.get("op") if isinstance(frame, dict) else None
-            self._check(op, "steps", "rule step")
+        checked = [self._step_frame(i, frame) for i, frame in enumerate(frames)]
         if phase is not None:
             phase = self._check(phase, "phases", "phase")
             self.state.phase = phase
         self.point = "steps"
-        self._frames = [dict(f) for f in frames]
+        self._frames = checked
         return self
+
+    def _step_frame(self, i: int, frame: object) -> dict[str, Any]:
+        """A copy of one rule step of :meth:`steps`, checked against :data:`STEP_FIELDS`.
+
+        Raises:
+            PositionError: not a dict, an unknown step, a field missing, unknown or of the
+                wrong kind; the message names the step, the field and what it allows.
+        """
+        if not isinstance(frame, dict):
+            raise PositionError(f"steps[{i}]: a rule step is a dict such as "
+                                f"{{'op': 'card_colour', 'card': 'd1-sniper-1'}}, not {frame!r}")
+        with _field(f"steps[{i}]"):
+            op = self._check(frame.get("op"), "steps", "rule step")
+        fields = STEP_FIELDS.get(op, {})
+        where = f"steps[{i}]: rule step {op!r}"
+        wanted = "; ".join(f"{k}: {_FIELD_KINDS[kind.rstrip('?')]}" for k, kind in fields.items())
+        wanted = f"its fields: {wanted}" if wanted else "it takes no fields"
+        unknown = [k for k in frame if k != "op" and k not in fields]
+        if unknown:
+            raise PositionError(f"{where} has no field {unknown[0]!r}; {wanted}")
+        missing = [k for k, kind in fields.items() if not kind.endswith("?") and k not in frame]
+        if missing:
+            raise PositionError(f"{where} needs the field {missing[0]!r}; {wanted}")
+        for key, kind in fields.items():
+            if key in frame and not self._field_fits(kind.rstrip("?"), frame[key]):
+                raise PositionError(f"{where}: {key}={frame[key]!r} is not "
+                                    f"{_FIELD_KINDS[kind.rstrip('?')]}")
+        return {**frame, "op": op}
+
+    def _field_fits(self, kind: str, value: object) -> bool:
+        """Whether ``value`` is of the kind of rule-step field ``kind`` (:data:`_FIELD_KINDS`)."""
+        c = self.components
+        if kind == "text":
+            return isinstance(value, str)
+        if kind == "count":
+            return _whole(value) and value >= 0  # type: ignore[operator]
+        if kind == "dice":
+            return isinstance(value, list) and all(_whole(d) and 1 <= d <= 6 for d in value)
+        if kind in ("track", "circle"):
+            size = len(self.state.tracks) if kind == "track" else len(self.state.tracks[0])
+            return _whole(value) and 0 <= value < size  # type: ignore[operator]
+        if kind == "soviet_counters":
+            return isinstance(value, list) and all(v in c.soviet_counters for v in value)
+        known: dict[str, Any] = {
+            "soviet_counter": c.soviet_counters,
+            "wehrmacht_counter": c.wehrmacht_counter_ids(),
+            "wehrmacht_card": {**c.wehrmacht_cards, **c.resupply_cards},
+            "colour": COLOURS,
+            "square": c.index.square_ids,
+            "effect": ("attack", "suppress"),
+            "loss": ("no_defenders", "track_overrun"),
+        }
+        return isinstance(value, str) and value in known[kind]
 
     def dice(self, *values: int) -> Position:
         """Script the next dice, in the order the rules roll them (none: a script of no dice)."""
@@ -844,6 +906,9 @@ class Position:
             PositionError: the game is over, or this moment is inside a rule (and
                 ``earlier`` is False, or no earlier moment can be described either).
         """
+        if not isinstance(game, Game):
+            raise PositionError(f"from_game needs a Game, not {type(game).__name__}")
+        _flags("from_game", earlier=earlier)
         try:
             return cls._from_moment(game)
         except PositionError:
@@ -995,6 +1060,7 @@ class Position:
         """
         if not isinstance(text, str):
             raise PositionError(f"from_json needs the JSON text, not {type(text).__name__}")
+        _flags("from_json", check=check)
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -1006,6 +1072,8 @@ class Position:
     def from_dict(cls, data: Any, *, check: bool = True,
                   components: Components | None = None) -> Position:
         """The position :meth:`to_dict` describes (see :meth:`from_json`)."""
+        _flags("from_dict", check=check)
+        components = _components_arg(components)
         r = _Reader(data, "position", JSON_KEYS)
         settings = RuleSettings()
         if "settings" in r.data:
@@ -1178,6 +1246,7 @@ class Position:
             PositionError: the position cannot happen in a game; the message lists every
                 problem, each naming the field and the rule.
         """
+        _flags("game", auto_roll=auto_roll)
         state, problems = self._build()
         if problems:
             listed = "\n".join(f"  - {p}" for p in problems)
@@ -1327,9 +1396,45 @@ def _check_left(
                   "Communications or the Command Team)"))
 
 
-def _nearest(word: str, known: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` for the nearest known id, or "" when none is close."""
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+def _whole(value: object) -> bool:
+    """Whether ``value`` is a whole number (an ``int`` that is no ``bool``)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _flags(owner: str, **flags: object) -> None:
+    """Refuse a yes/no argument that is not ``True`` or ``False``, naming it and its owner."""
+    for name, value in flags.items():
+        if not isinstance(value, bool):
+            raise PositionError(f"{owner}: {name} must be True or False, not {value!r}")
+
+
+def _settings_arg(settings: object) -> RuleSettings:
+    """The rule settings given to a position (None: the defaults, 2nd printing)."""
+    if settings is None:
+        return RuleSettings()
+    if not isinstance(settings, RuleSettings):
+        hint = (f"; for a variant: settings=RuleSettings.for_variant({settings!r})"
+                if isinstance(settings, str) else "")
+        raise PositionError(f"settings must be a RuleSettings, not {settings!r}{hint}")
+    return settings
+
+
+def _components_arg(components: object) -> Components:
+    """The components given to a position (None: the game's own, ``default_components()``)."""
+    if components is None:
+        return default_components()
+    if not isinstance(components, Components):
+        raise PositionError(f"components must be a Components (load_components()), not "
+                            f"{type(components).__name__}")
+    return components
+
+
+def _nearest(word: object, known: Iterable[object]) -> str:
+    """`` (did you mean 'x'?)`` for the nearest known id, or "" when none is close.
+
+    ``word`` may be anything a caller typed (a dict built in Python may have any keys).
+    """
+    close = difflib.get_close_matches(str(word), [str(k) for k in known], n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
@@ -1360,6 +1465,62 @@ KINDS: dict[str, str] = {
 }
 """Every kind of id a :class:`Position` asks for, with what it is and the setters that take it."""
 
+
+STEP_FIELDS: dict[str, dict[str, str]] = {
+    "assault_colour": {"colour": "colour", "kind": "text"},
+    "attack_building": {"colour": "colour", "dice": "dice", "rule_name": "text",
+                        "source": "text"},
+    "card_colour": {"card": "wehrmacht_card", "dice": "dice"},
+    "casualty": {"counter": "soviet_counter", "rule": "text", "why": "text"},
+    "command_loop": {"commander": "soviet_counter", "left": "count"},
+    "disrupt": {"counter": "soviet_counter", "rule": "text", "why": "text"},
+    "finish": {"immediate_loss": "loss?"},
+    "fire_result": {"dice": "dice", "rule_name": "text", "source": "text",
+                    "target": "wehrmacht_counter"},
+    "fo_fire": {"dice_count": "count", "source": "text", "target": "wehrmacht_counter"},
+    "ju87": {"card": "wehrmacht_card"},
+    "ju87_aa_result": {"card": "wehrmacht_card", "dice": "dice"},
+    "ju87_bomb": {"dice": "dice"},
+    "ju87_bombing": {"card": "wehrmacht_card", "planes": "count"},
+    "place_card": {"card": "wehrmacht_card"},
+    "place_counter": {"counter": "wehrmacht_counter", "track": "track"},
+    "place_track": {"counter": "wehrmacht_counter", "dice": "dice"},
+    "raid_casualty_roll": {"raiders": "soviet_counters"},
+    "raid_fates": {"dice": "dice", "raiders": "soviet_counters"},
+    "raid_result": {"dice": "dice", "raiders": "soviet_counters"},
+    "sapper_result": {"circle": "circle", "counter": "wehrmacht_counter", "dice": "dice",
+                      "track": "track"},
+    "sapper_roll": {"circle": "circle", "counter": "wehrmacht_counter", "track": "track"},
+    "starve": {"left": "count", "chosen": "soviet_counters?"},
+    "storm_group_card": {"card": "wehrmacht_card"},
+    "suppress_entry_result": {"counter": "wehrmacht_counter", "dice": "dice", "track": "track"},
+    "targeted_position": {"attack_dice": "count", "colour": "colour", "dice": "dice",
+                          "effect": "effect", "rule_name": "text", "source": "text"},
+    "targeted_result": {"colour": "colour", "dice": "dice", "effect": "effect",
+                        "rule_name": "text", "source": "text", "square": "square"},
+}
+"""The fields of each rule step that has any, by step and field: the kind of its value
+(:data:`_FIELD_KINDS`; a kind ending in ``?`` may be left out). :meth:`Position.steps`
+refuses a step with a field missing, unknown or of the wrong kind, so that a hand-written
+step fails where it is given, naming the step and the field, not deep in the rules (a test
+plays whole games of every variant with each step given only these fields)."""
+
+_FIELD_KINDS: dict[str, str] = {
+    "text": "a string",
+    "count": "a whole number from 0",
+    "dice": "a list of dice, each 1-6",
+    "track": "a track's index, 0-5 (0 is track 1)",
+    "circle": "a circle's index on its track, 0-4 (0 is circle 1)",
+    "soviet_counter": "a Soviet counter's id (Position.names('counters'))",
+    "soviet_counters": "a list of Soviet counter ids (Position.names('counters'))",
+    "wehrmacht_counter": "a Wehrmacht counter's id (Position.names('wehrmacht_counters'))",
+    "wehrmacht_card": "a Wehrmacht card's id (Position.names('wehrmacht_cards'))",
+    "colour": "a colour: green, red or purple",
+    "square": "a combat position's id (Position.names('places'))",
+    "effect": "'attack' or 'suppress'",
+    "loss": "'no_defenders' or 'track_overrun' (6.0)",
+}
+"""What each kind of rule-step field allows, as a message says it."""
 
 _MATCHES_SHOWN = 12
 
@@ -1459,8 +1620,10 @@ def _build_name_table(c: Components) -> _NameTable:
         number = wid.rsplit("-", 1)[-1]
         add("wehrmacht_counters", wid, f"{c.wehrmacht_type_of(wid).name} counter {number}")
     for kid, card in c.wehrmacht_cards.items():
-        if not card.competitive:
-            add("wehrmacht_cards", kid, _card_name(c, kid), card.name)
+        # the competitive variant's card (7.4) answers to "Competitive Riflemen" as well
+        plain = card.name.replace("(Competitive)", "").strip()
+        add("wehrmacht_cards", kid, _card_name(c, kid), card.name,
+            *([f"Competitive {plain}"] if card.competitive else []))
     for kid, resupply in c.resupply_cards.items():
         add("wehrmacht_cards", kid, _card_name(c, kid), "Resupply",
             c.storm_groups[resupply.storm_group].name)
@@ -1664,7 +1827,8 @@ _SECTIONS: dict[str, _Section] = {
     "wehrmacht_cards": _Section(
         "wehrmacht_cards", "Wehrmacht card", "wehrmacht_deck",
         {"current": "wehrmacht_current", "aside": "resupply_removed", "storm_box": "storm_box",
-         "storm_won": "storm_won", "storm_lost": "storm_lost"},
+         "storm_won": "storm_won", "storm_lost": "storm_lost", "german_hand": "german_hand",
+         "orders": "orders"},
         {"done": ("wehrmacht_done", ("wehrmacht_deck", "resupply_removed"))}, {}),
     "soviet_cards": _Section(
         "soviet_cards", "Soviet card", "soviet_deck", {"hand": "hand"},
@@ -1672,13 +1836,18 @@ _SECTIONS: dict[str, _Section] = {
          "discard": ("soviet_discard", ("soviet_deck", "fog_stock"))},
         {"used": "hand_used"}),
     "tactics_cards": _Section(
-        "tactics", "Tactics card", "tactics_deck", {"in_play": "tactics_in_play"},
+        "tactics", "Tactics card", "tactics_deck",
+        {"in_play": "tactics_in_play", "german_hand": "german_tactics",
+         "chosen": "tactics_chosen"},
         {"removed": ("tactics_removed", ("tactics_removed", "tactics_deck"))}, {}),
     "support_cards": _Section(
         "operational_support", "Operational Support card", "os_deck",
         {"current": "os_current", "won": "os_won"}, {}, {}),
 }
-"""The card families of a position's JSON and how each is written (Setup 2-5, 7.1, 7.2)."""
+"""The card families of a position's JSON and how each is written (Setup 2-5, 7.1, 7.2).
+
+The German player's cards of 7.4 are piles of their families: ``german_hand`` and
+``orders`` of the Wehrmacht cards, ``german_hand`` and ``chosen`` of the Tactics cards."""
 
 
 def _put(out: dict[str, Any], key: str, value: Any) -> None:
@@ -1705,7 +1874,7 @@ class _Reader:
         keys = list(allowed)
         for key in data:
             if key not in keys:
-                raise PositionError(f"{where}: unknown key {key!r}{_nearest(str(key), keys)}; "
+                raise PositionError(f"{where}: unknown key {key!r}{_nearest(key, keys)}; "
                                     f"keys: {', '.join(keys)}")
         self.data: dict[str, Any] = data
         self.where = where
