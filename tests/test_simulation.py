@@ -449,6 +449,35 @@ def test_7_4_the_german_policy_takes_only_the_planning_decisions() -> None:
     assert asked and set(asked) == {"plan_order", "plan_tactics"}
 
 
+@pytest.mark.parametrize("german", ["german-heuristic", "random"])
+def test_7_4_whole_competitive_games_end_as_the_note_says(german: str) -> None:
+    """Seeds 1-7, played to the end: the 7.4 Note's ending (the Milk House is dealt last).
+
+    A game played out ends on turn 21, the turn the Milk House is revealed, with one
+    Wehrmacht card and two Tactics cards left in the German hands; a game lost at once ends
+    no later than that turn. With the Milk House shuffled into deck 5 these games ended on
+    turns 18-20 with four and three cards in hand.
+    """
+    from pavlov_widgets.sim import check_invariants
+
+    settings = RuleSettings.for_variant("competitive")
+    played_out = 0
+    for seed in range(1, 8):
+        game = run_game(seed, "heuristic", settings, german_policy=german,
+                        check=check_invariants)
+        outcome, s = game.outcome, game.state
+        assert outcome is not None
+        revealed = [e.turn for e in game.log if e.kind == "card" and e.card == "d5-milk-house"]
+        if outcome["how"] == "deck_exhausted":
+            played_out += 1
+            assert (game.turn, revealed) == (21, [21]), seed
+            assert (len(s.german_hand), len(s.german_tactics)) == (1, 2), seed
+            assert s.wehrmacht_deck == [] and s.tactics_deck == [], seed
+        else:  # lost at once: no later than the Milk House's turn
+            assert game.turn <= 21 and revealed in ([], [game.turn]), seed
+    assert played_out >= 4  # the heuristic defenders reach the end in most of these games
+
+
 def test_7_4_default_german_policy_is_the_heuristic() -> None:
     """A competitive run without a German policy is played by ``german-heuristic``."""
     summary = simulate(1, seed=2, policy="random", variant="competitive")

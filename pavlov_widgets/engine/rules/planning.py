@@ -15,7 +15,12 @@ rest of the turn, and the orders are resolved top to bottom (:mod:`.wehrmacht`).
 
 The game ends at the end of a turn when the German player cannot give three orders any more
 (one Wehrmacht card and two Tactics cards are left in a full game), or at the end of the
-turn the Milk House Storm Group card was revealed (7.4 Note; :func:`last_turn_played`).
+turn the Milk House Storm Group card was revealed (7.4 Note; :func:`last_turn_played`). The
+Milk House lies at the bottom of the Wehrmacht deck in this variant (:mod:`.setup`), so in
+a game dealt by the rules both come on the same turn, the 21st: the German player draws the
+Milk House with the deck's last three cards on turn 20 and must play it on turn 21, keeping
+one Wehrmacht card; the 23 Tactics cards left after setup last exactly to turn 20's draw, and
+turn 21 places one of the three in hand, keeping two.
 
 Readings (the rule is silent):
 
@@ -220,7 +225,9 @@ def last_turn_played(e: Engine) -> bool:
 def turns_after_this(e: Engine) -> int:
     """Whole turns still to come after this one by the cards left (7.4).
 
-    The Milk House is left apart: the Soviet side does not know where it is.
+    Exact in a game dealt by the rules: the Milk House, which ends the game on the turn it is
+    revealed, is the deck's last card (:func:`last_turn_played`). A hand-made position that
+    puts it higher ends sooner than this count says.
     """
     s = e.s
     left = len(s.wehrmacht_deck) + len(s.german_hand)

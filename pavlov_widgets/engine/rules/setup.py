@@ -63,7 +63,11 @@ def _deal(e: Engine) -> None:
     """Setup 2 and 5: build the Wehrmacht and Soviet decks.
 
     The competitive variant adds the Riflemen card marked "Competitive" to deck 1 before the
-    decks are shuffled (7.4 Setup).
+    decks are shuffled (7.4 Setup), and puts the Milk House at the bottom of deck 5, the last
+    card of the Wehrmacht deck: only so does the game end as the 7.4 Note says, on the turn
+    the Milk House is revealed *and* with one Wehrmacht card and two Tactics cards left in
+    the German hands (see ``docs/rules-notes.md``). Elsewhere that is the house option
+    ``milk_house_at_bottom``; by default the Milk House is shuffled into deck 5 (Setup 2).
     """
     c, s = e.c, e.s
     decks: dict[int, list[str]] = {d: [] for d in range(1, 6)}
@@ -72,7 +76,8 @@ def _deal(e: Engine) -> None:
             decks[card.deck].append(card.id)
     for cards in decks.values():
         e.shuffle(cards)
-    if e.o.milk_house_at_bottom:
+    if e.o.milk_house_at_bottom or e.o.competitive:
+        # after the shuffle, so the other cards lie where the same seed always put them
         for cards in decks.values():
             for cid in [x for x in cards if c.wehrmacht_cards[x].kind == "storm_group"]:
                 cards.remove(cid)
