@@ -6,6 +6,7 @@ No test here times anything: speed is read from ``benchmarks/lab_bench.py``.
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 import pytest
@@ -13,13 +14,23 @@ import pytest
 from pavlov_widgets.engine import Game
 from pavlov_widgets.tutor.content import get_scenario
 from pavlov_widgets.tutor.lab.compare import (
+    DECIDED,
+    SURE,
     CompareError,
     ComparisonResult,
     Plan,
+    Row,
+    _after,
+    _position_key,
+    closest_rival,
     compare,
     hint,
+    hint_sentence,
     paired_confidence,
+    plan_id,
     play_position,
+    rival_confidence,
+    sign_test_p,
     wilson,
 )
 
@@ -175,8 +186,7 @@ def test_paired_confidence_reads_the_common_games() -> None:
     result = compare(ju87(), ["aa:8", "fire"], games=4, jobs=1, policy="random")
     a, b = result.rows
     assert 0.0 <= paired_confidence(a, b) <= 1.0
-    assert paired_confidence(a, a) == 0.5
-    assert paired_confidence(b, a) == 1 - paired_confidence(a, b)
+    assert paired_confidence(a, a) == 0.0  # no game tells an option from itself
 
 
 @pytest.mark.parametrize(
@@ -222,16 +232,102 @@ def test_no_decision_no_comparison_but_the_position_plays_out() -> None:
     assert snapshot(game) == before
 
 
-def test_paired_confidence_is_the_exact_sign_test_on_the_games_that_differ() -> None:
-    """Five games won only by the first option, one only by the second: mid-p 4/64."""
-    from pavlov_widgets.tutor.lab.compare import Row
+def rows_from(*columns: str) -> list[Row]:
+    """Rows whose game ``i`` is won where column ``i`` reads "w" (the same seeds for all)."""
+    return [Row(f"o{n}", f"option {n}", (f"o{n}",), (), (), tuple(
+        (i, "win" if c == "w" else "loss", 1 if c == "w" else -10) for i, c in enumerate(col)))
+        for n, col in enumerate(columns)]
 
-    a = Row("a", "a", ("a",), (), (), tuple(
-        (i, "win" if i < 6 else "loss", 0) for i in range(20)))
-    b = Row("b", "b", ("b",), (), (), tuple(
-        (i, "win" if i in (0, 6) else "loss", 0) for i in range(20)))
-    assert paired_confidence(a, b) == 1 - 4 / 64
-    assert paired_confidence(b, a) == 4 / 64
+
+def test_paired_confidence_is_the_exact_sign_test_on_the_games_that_differ() -> None:
+    """Five games won only by the first option, one only by the second: exact p 7/64."""
+    a, b = rows_from("wwwwww" + "-" * 14, "w-----w" + "-" * 13)
+    assert paired_confidence(a, b) == 1 - 7 / 64
+    assert paired_confidence(b, a) == 1 - 63 / 64
+    assert sign_test_p(0, 0) == 1.0 and sign_test_p(3, 0) == 1 / 8
+
+
+def test_a_few_games_never_make_the_hint_sure() -> None:
+    """Three games that all go one way: 1/8 by chance alone, so under the 95% of "sure"."""
+    a, b = rows_from("www-----", "--------")
+    assert paired_confidence(a, b) == 1 - 1 / 8 < SURE
+
+
+def test_the_best_of_several_is_tested_against_every_rival_and_corrected() -> None:
+    """The pick beats the runner-up clearly but a third option only narrowly: that decides.
+
+    Against each rival the worst p-value counts, times the number of rivals (the pick was
+    made on the same games): two rivals, worst p 7/64 -> 1 - 14/64.
+    """
+    best, runner, third = rows_from("wwwwwwwwww" + "-" * 10, "-" * 20,
+                                    "w-----wwww" + "w" + "-" * 9)
+    assert paired_confidence(best, runner) > 0.99
+    assert rival_confidence(best, [runner, third]) == 1 - 2 * (7 / 64)
+    assert closest_rival(best, [runner, third]) is third
+    assert rival_confidence(best, []) == 1.0
+    assert rival_confidence(best, [best]) == 0.0
+
+
+def test_the_correction_keeps_the_false_alarms_of_look_alike_options_under_the_risk() -> None:
+    """Three options alike: the corrected test seldom calls the one that looks best sure.
+
+    Each game is a coin flip for each option. With the correction, the pick is called 80%
+    sure at most 20% of the time; tested against the runner-up alone (the pick made on the
+    same games) it is called so several times as often (about 16% against 5% here).
+    """
+    rng = random.Random(7)
+    corrected = uncorrected = 0
+    trials = 400
+    for _ in range(trials):
+        rows = rows_from(*("".join(rng.choice("w-") for _ in range(40)) for _ in range(3)))
+        result = ComparisonResult("?", "", "fast", 0, 40, tuple(rows))
+        best = result.best()
+        rivals = [r for r in rows if r is not best]
+        corrected += rival_confidence(best, rivals) >= DECIDED
+        runner = max(rivals, key=result.rank)
+        uncorrected += paired_confidence(best, runner) >= DECIDED
+    assert corrected / trials <= 1 - DECIDED
+    assert uncorrected > 2 * corrected
+
+
+def test_a_close_hint_says_so_and_gives_both_options_numbers() -> None:
+    a, b = rows_from("ww-w-", "w-ww-")
+    result = ComparisonResult("?", "", "fast", 0, 5, (a, b))
+    said = hint_sentence(result, a, b, rival_confidence(a, [b]), 2)
+    assert said.startswith("Too close to call between option 0 and option 1")
+    assert "option 0 won 60% and option 1 60%" in said and "-3.4 and -3.4" in said
+    sure = hint_sentence(result, a, b, 0.97, 2)
+    assert sure.startswith("option 0: it won 60% of 5 games") and "is sure (97%" in sure
+    assert "fairly sure (85%" in hint_sentence(result, a, b, 0.85, 2)
+    assert "best of 2 of 4" not in said and "rates best of 4" in hint_sentence(result, a, b,
+                                                                               0.5, 4)
+
+
+def test_a_hint_too_close_to_call_points_at_both_options() -> None:
+    answer = hint(ju87(), budget_s=0.2, jobs=1, max_games=8, policy="random")
+    assert answer.decided == (answer.confidence >= DECIDED)
+    if answer.decided:
+        assert answer.option_ids == (answer.option_id,)
+    else:
+        assert answer.option_ids == (answer.option_id, answer.rival_id)
+        assert "Too close to call" in answer.sentence
+
+
+def test_options_that_lead_to_the_same_position_are_one_row_even_past_a_shuffle() -> None:
+    """The merge leaves out the dice and card generators (every playout has its own)."""
+    game = ju87()
+    a = _after(game, ["aa:8"], "a")
+    b = a.copy()
+    b.state.card_rng = (0, 1, 2)  # as after a shuffle: the playouts would deal their own
+    assert _position_key(a, None, None) == _position_key(b, None, None)
+    assert _position_key(a, None, None) != _position_key(_after(game, ["aa:12"], "b"), None,
+                                                         None)
+
+
+def test_a_plan_row_has_an_id_of_the_codec() -> None:
+    result = compare(ju87(), ["fire", TWO], games=1, jobs=1, policy="random")
+    assert [r.option_id for r in result.rows] == ["fire", plan_id(2)]
+    assert plan_id(2) == "plan:2" and result.row("Fire two tokens").steps == TWO.steps
 
 
 # --- games cut short by a horizon (quick comparisons) ------------------------------------------
@@ -285,7 +381,7 @@ def test_a_horizon_result_says_its_games_were_cut_short() -> None:
     full = compare(ju87(), ["fire"], games=1, jobs=1)
     assert "scored as they stand" not in full.text() and "played to the end" in full.text()
     answer = hint(ju87(), budget_s=0.2, jobs=1, max_games=4, horizon=2)
-    assert "played 2 turns ahead, then scored as they stand" in answer.sentence
+    assert "played 2 turns ahead" in answer.sentence
 
 
 def test_a_horizon_result_ranks_by_mean_score() -> None:
@@ -298,8 +394,8 @@ def test_a_horizon_result_ranks_by_mean_score() -> None:
     full = ComparisonResult("?", "", "fast", 0, 2, (low, high))
     assert quick.best() is high and full.best() is low
     top = Row("c", "c", ("c",), (), (), ((0, "win", 5), (1, "win", 2)))
-    assert paired_confidence(top, low, "score") == 1 - 0.5 / 4  # ahead in both: mid-p 1/8
-    assert paired_confidence(top, low) == 0.5  # by wins: nothing tells them apart
+    assert paired_confidence(top, low, "score") == 1 - 1 / 4  # ahead in both: exact p 1/4
+    assert paired_confidence(top, low) == 0.0  # by wins: nothing tells them apart
     with pytest.raises(CompareError, match="by must be 'win' or 'score'"):
         paired_confidence(high, low, "mean")
 

@@ -14,9 +14,10 @@ from pavlov_widgets.engine import Game, NotAChanceStepError, PositionError
 from pavlov_widgets.engine.positions import Position
 from pavlov_widgets.tutor import Lab, Plan
 from pavlov_widgets.tutor.content import get_scenario
+from pavlov_widgets.tutor.lab import widget as lab_widget
 from pavlov_widgets.tutor.lab.card_odds import CardOddsError, card_odds
 from pavlov_widgets.tutor.lab.charts import ComparisonChart, OddsChart
-from pavlov_widgets.tutor.lab.compare import ComparisonResult, Hint
+from pavlov_widgets.tutor.lab.compare import ComparisonResult, Hint, compare
 from pavlov_widgets.tutor.lab.model import LabError
 from pavlov_widgets.tutor.lab.widget import card_rows
 from pavlov_widgets.widget import EditSession, PlaySession
@@ -140,6 +141,20 @@ def test_hint_says_a_sentence_and_rings_the_option_on_the_board() -> None:
         assert "volga" in lab.board.panels
     lab.game.apply("aa:8")  # the game moves on: the old hint and its rings go
     assert lab.board.marks == [] and lab.hint_box.value == ""
+
+
+def test_a_hint_too_close_to_call_rings_both_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two options the games cannot tell apart: both are ringed and the words say so."""
+    lab = ju87_lab()
+    result = compare(lab.game, ["aa:8", "aa:12"], games=2, jobs=1, policy="random")
+    close = Hint("aa:8", result.rows[0].label, "Too close to call.", 0.3, result, False,
+                 "aa:12")
+    monkeypatch.setattr(lab_widget, "find_hint", lambda game, **_: close)
+    assert lab.hint() is close
+    targets = {t for o in lab.game.legal_actions() if o.id in ("aa:8", "aa:12")
+               for t in o.targets}
+    assert targets and {m["region"] for m in lab.board.marks} == targets
+    assert "Both are ringed on the board." in lab.hint_box.value
 
 
 def test_the_hint_button_at_a_roll_says_why_and_changes_nothing() -> None:

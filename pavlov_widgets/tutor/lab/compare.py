@@ -55,10 +55,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from pavlov_widgets.engine import Game, PavlovError
+from pavlov_widgets.engine.actions import Schema, encode
 from pavlov_widgets.engine.rules.scoring import victory_level
+from pavlov_widgets.engine.text import percent
 from pavlov_widgets.sim.policies import Policy, get_policy, policy_name, policy_rng
 from pavlov_widgets.sim.simulate import DEFAULT_GERMAN_POLICY, SidePolicies, play_to_end, side_rng
 
@@ -389,6 +392,17 @@ class _Start:
     """(id, label) of the options merged into this one."""
 
 
+PLAN_VERBS: dict[str, Schema] = {"plan": (("number", int),)}
+"""The ids of a comparison's rows that are plans, written by the option-id codec
+(:func:`~pavlov_widgets.engine.actions.encode`): ``plan:<its place in the list, from 1>``
+(a plan's label is free text; its row is found by label too, :meth:`ComparisonResult.row`)."""
+
+
+def plan_id(number: int) -> str:
+    """The row id of the ``number``-th item of a comparison's options when it is a Plan."""
+    return encode("plan", {"number": number}, PLAN_VERBS)
+
+
 def _decision(game: Game) -> dict[str, Any]:
     p = game.state.pending
     if game.is_over or p is None or p["kind"] != "decision":
@@ -431,9 +445,9 @@ def _starts(game: Game, options: Sequence[str | Plan] | None, policy: Policy,
             f" not {options!r}")
     out: list[_Start] = []
     seen: set[str] = set()
-    for item in options:
+    for number, item in enumerate(options, 1):
         if isinstance(item, Plan):
-            key, start = item.label, _Start(f"plan:{item.label}", item.label, item.steps,
+            key, start = item.label, _Start(plan_id(number), item.label, item.steps,
                                             _after(game, item.steps, f"plan {item.label!r}"))
         elif isinstance(item, str):
             if item not in labels:
@@ -458,7 +472,7 @@ def _merge_same(starts: list[_Start], policy: Policy, seed: int) -> list[_Start]
     for start in starts:
         key = _position_key(start.game, policy if steady else None, rng)
         for other_key, other in merged:
-            if key is not None and key == other_key:
+            if key == other_key:
                 other.same_as.append((start.option_id, start.label))
                 break
         else:
@@ -466,18 +480,34 @@ def _merge_same(starts: list[_Start], policy: Policy, seed: int) -> list[_Start]
     return [s for _, s in merged]
 
 
-def _position_key(game: Game, policy: Policy | None, rng: Any) -> Any:
-    """The position as data, followed by ``policy`` until a roll; None if not comparable."""
+def _position_key(game: Game, policy: Policy | None, rng: Any) -> str:
+    """The position as data, followed by ``policy`` up to a roll or a shuffle.
+
+    Two options with the same key play the same games seed for seed: every playout forks the
+    position with the seed's own dice and shuffles (:meth:`Game.fork`), so the generators'
+    states are left out of the key, and a decision that would shuffle (which the playout
+    makes with its own cards) ends the following just before it.
+    """
     ahead = game.copy()
-    cards = ahead.state.card_rng
+    key = _state_key(ahead)
     for _ in range(FOLLOW_LIMIT if policy is not None else 0):
         p = ahead.state.pending
         if ahead.is_over or p is None or p["kind"] != "decision":
             break
+        cards = ahead.state.card_rng
         ahead.apply(policy(ahead, rng))  # type: ignore[misc]
-        if ahead.state.card_rng != cards:  # a shuffle: playouts would shuffle differently
-            return None
-    return repr(ahead.state.to_dict())
+        if ahead.state.card_rng != cards:
+            break  # the position before the shuffle is the last one both branches share
+        key = _state_key(ahead)
+    return key
+
+
+def _state_key(game: Game) -> str:
+    """The state as text, without its dice and card generators (a fork replaces them)."""
+    data = game.state.to_dict()
+    for name in ("dice_rng", "card_rng", "seed", "script"):
+        data.pop(name, None)
+    return repr(data)
 
 
 # --- playing ---------------------------------------------------------------------------------
@@ -733,13 +763,23 @@ class _NoProcesses(Exception):
 # --- the hint --------------------------------------------------------------------------------
 
 
+DECIDED = 0.8
+"""The least confidence at which the hint names one option; below it the two are too close."""
+
+SURE = 0.95
+"""The least confidence at which the hint says it is sure (between the two: fairly sure)."""
+
+
 @dataclass(frozen=True)
 class Hint:
     """Which option of the pending decision is best, in one sentence, and how sure that is.
 
-    ``confidence`` says how sure it is that the chosen option really wins more often than
-    the runner-up (:func:`paired_confidence`, an exact test over the games played on the
-    same dice); 1.0 when there is nothing to choose between.
+    ``confidence`` is how sure it is that the named option is the best of those played out
+    (:func:`rival_confidence`: an exact paired test against every rival, corrected for the
+    pick being made on the same games); 1.0 when there is nothing to choose between. When
+    it is under :data:`DECIDED` the hint does not pick: ``decided`` is False, the sentence
+    says the options are too close to call and gives both numbers, and ``rival_id`` is the
+    option it cannot be told apart from (``option_id`` is then merely the one ahead).
     """
 
     option_id: str
@@ -747,6 +787,9 @@ class Hint:
     sentence: str
     confidence: float
     result: ComparisonResult
+    decided: bool = True
+    rival_id: str = ""
+    """The closest rival (the one the test is least sure about); "" with nothing to compare."""
 
     def __str__(self) -> str:
         return self.sentence
@@ -756,6 +799,12 @@ class Hint:
 
     def _repr_html_(self) -> str:
         return f"<p>💡 {html.escape(self.sentence)}</p>"
+
+    @property
+    def option_ids(self) -> tuple[str, ...]:
+        """The options the hint points at: its pick, and its rival when it is too close to call."""
+        return (self.option_id,) if self.decided or not self.rival_id else (
+            self.option_id, self.rival_id)
 
 
 def _best_rated(game: Game, policy: Policy, starts: list[_Start], keep: int) -> list[_Start]:
@@ -771,15 +820,23 @@ def _best_rated(game: Game, policy: Policy, starts: list[_Start], keep: int) -> 
     return [starts[i] for i in chosen]
 
 
-def paired_confidence(best: Row, other: Row, by: str = "win") -> float:
-    """How sure it is that ``best`` wins more often than ``other``, from their common games.
 
-    Only the games where one option wins and the other does not tell them apart (the same
-    dice for both); the confidence is one minus the mid-p value of the exact sign test on
-    those games: 0.5 when they split evenly (or there are none), near 1 when nearly all go
-    the same way. Exact, so it does not overstate what a few dozen games show.
-    ``by="score"`` asks instead how sure it is that ``best`` scores more: the games where
-    the two scores differ, the same test (for games cut short by a horizon).
+def sign_test_p(ahead: int, behind: int) -> float:
+    """The exact one-sided p-value of the sign test: P(at least ``ahead`` of n | a fair coin).
+
+    ``ahead`` and ``behind`` count the common games that went one way and the other; 1.0 when
+    there are none. Exact (not mid-p), so a handful of games never looks surer than it is.
+    """
+    n = ahead + behind
+    if n == 0:
+        return 1.0
+    return sum(math.comb(n, k) for k in range(ahead, n + 1)) / 2 ** n
+
+
+def paired_split(best: Row, other: Row, by: str = "win") -> tuple[int, int]:
+    """(games where ``best`` did better, games where ``other`` did) on their common seeds.
+
+    ``by="win"``: one won and the other did not; ``by="score"``: the final scores differ.
     """
     if by not in ("win", "score"):
         raise CompareError(f"by must be 'win' or 'score', not {by!r}")
@@ -795,20 +852,109 @@ def paired_confidence(best: Row, other: Row, by: str = "win") -> float:
                 ahead += 1
             else:
                 behind += 1
-    n = ahead + behind
-    if n == 0:
-        return 0.5
-    above = sum(math.comb(n, k) for k in range(ahead + 1, n + 1))
-    p_value = (above + 0.5 * math.comb(n, ahead)) / 2 ** n
-    return 1.0 - p_value
+    return ahead, behind
 
 
-def _sure(confidence: float) -> str:
-    if confidence >= 0.95:
-        return "high"
-    if confidence >= 0.8:
-        return "fair"
-    return "low: the options are close"
+def paired_confidence(best: Row, other: Row, by: str = "win") -> float:
+    """How sure it is that ``best`` wins more often than ``other``, from their common games.
+
+    Only the games where one option wins and the other does not tell them apart (the same
+    dice for both); the confidence is one minus the exact p-value of the one-sided sign test
+    on those games (:func:`sign_test_p`): 0 when there are none, near 1 when nearly all go
+    the same way. ``by="score"`` asks instead how sure it is that ``best`` scores more: the
+    games where the two scores differ, the same test (for games cut short by a horizon).
+    For an option picked as the best of several, see :func:`rival_confidence`.
+    """
+    return 1.0 - sign_test_p(*paired_split(best, other, by))
+
+
+def rival_confidence(best: Row, rivals: Sequence[Row], by: str = "win") -> float:
+    """How sure it is that ``best``, picked as the best of ``1 + len(rivals)``, is the best.
+
+    The pick was made on the same games it is tested on, so one test against the runner-up
+    overstates it: with three options alike, the one that looks best beats the runner-up at
+    "95%" far more often than one time in twenty. The pick is tested against **every**
+    rival (:func:`paired_confidence`) and the largest p-value is multiplied by the number
+    of rivals: if some rival is truly better, the chance that the pick still looks better
+    than the truly best one at that level is at most the stated risk (a Bonferroni bound
+    over the options that could have been picked instead of it). 1.0 without rivals; 0
+    when the games cannot tell the pick from some rival.
+    """
+    if not rivals:
+        return 1.0
+    worst = max(sign_test_p(*paired_split(best, r, by)) for r in rivals)
+    return max(0.0, 1.0 - len(rivals) * worst)
+
+
+def closest_rival(best: Row, rivals: Sequence[Row], by: str = "win") -> Row:
+    """The rival the paired test is least sure ``best`` beats (the largest p-value)."""
+    return max(rivals, key=lambda r: (sign_test_p(*paired_split(best, r, by)), r.win_rate))
+
+
+HINT_SENTENCES: dict[str, str] = {
+    "sure": "{best}: it won {best_rate} of {games} games on the same dice as {rival}, which "
+            "won {rival_rate}; mean score {best_score} against {rival_score}. The hint is "
+            "sure ({confidence} that it is the best of the {count} options played out).",
+    "fair": "{best}: it won {best_rate} of {games} games on the same dice as {rival}, which "
+            "won {rival_rate}; mean score {best_score} against {rival_score}. The hint is "
+            "fairly sure ({confidence} that it is the best of the {count} options played "
+            "out).",
+    "close": "Too close to call between {best} and {rival}: in {games} games on the same dice "
+             "{best} won {best_rate} and {rival} {rival_rate}, with mean scores of "
+             "{best_score} and {rival_score} (confidence {confidence}, under the "
+             "{decided} the hint needs to choose).",
+    "sure-ahead": "{best}: played {horizon} turns ahead and scored as it stood, it scored "
+                  "{best_score} on average in {games} games on the same dice as {rival}, "
+                  "which scored {rival_score}. The hint is sure ({confidence} that it is the "
+                  "best of the {count} options played out).",
+    "fair-ahead": "{best}: played {horizon} turns ahead and scored as it stood, it scored "
+                  "{best_score} on average in {games} games on the same dice as {rival}, "
+                  "which scored {rival_score}. The hint is fairly sure ({confidence} that it "
+                  "is the best of the {count} options played out).",
+    "close-ahead": "Too close to call between {best} and {rival}: played {horizon} turns "
+                   "ahead in {games} games on the same dice, they scored {best_score} and "
+                   "{rival_score} on average (confidence {confidence}, under the {decided} "
+                   "the hint needs to choose).",
+    "rated": "Only the {count} options the {policy} player rates best of {distinct} were "
+             "played out.",
+    "one": "{best}: no other option, so nothing is lost either way.",
+    "ringed": "It is ringed on the board.",
+    "button": "It is the “{best}” button in the board's bar.",
+    "both-ringed": "Both are ringed on the board.",
+    "both-named": "They are the “{best}” and “{rival}” choices on the board.",
+    "same": "{best}: every option leads to the same position, so nothing is lost either way.",
+}
+"""Every sentence the hint says, each written whole (so each can be translated whole)."""
+
+
+def hint_sentence(result: ComparisonResult, best: Row, rival: Row, confidence: float,
+                  distinct: int) -> str:
+    """The hint's words for ``best`` against its closest ``rival`` (:data:`HINT_SENTENCES`)."""
+    kind = "sure" if confidence >= SURE else "fair" if confidence >= DECIDED else "close"
+    if result.horizon is not None:
+        kind += "-ahead"
+    said = HINT_SENTENCES[kind].format(
+        best=best.label, rival=rival.label, games=min(best.games, rival.games),
+        best_rate=percent(Fraction(best.wins, max(best.games, 1))),
+        rival_rate=percent(Fraction(rival.wins, max(rival.games, 1))),
+        best_score=f"{best.mean_score:+.1f}", rival_score=f"{rival.mean_score:+.1f}",
+        confidence=f"{confidence:.0%}", decided=f"{DECIDED:.0%}", count=len(result.rows),
+        horizon=result.horizon)
+    if len(result.rows) < distinct:
+        said += " " + HINT_SENTENCES["rated"].format(
+            count=len(result.rows), distinct=distinct, policy=result.policy)
+    return said
+
+
+def where_hinted(game: Game, answer: Hint) -> str:
+    """Where the board shows what the hint points at (one option, or both when too close)."""
+    shown = {o.id: bool(o.targets) for o in game.legal_actions()}
+    pointed = answer.option_ids
+    rival = answer.result.row(answer.rival_id).label if len(pointed) > 1 else ""
+    ringed = all(shown.get(i, False) for i in pointed)
+    kind = ("ringed" if ringed else "button") if len(pointed) == 1 else (
+        "both-ringed" if ringed else "both-named")
+    return HINT_SENTENCES[kind].format(best=answer.label, rival=rival)
 
 
 def hint(
@@ -824,18 +970,21 @@ def hint(
 ) -> Hint:
     """The best option of the pending decision in one sentence, within ``budget_s`` seconds.
 
-    The distinct options are played out on the same dice (:func:`compare`) until the time
-    is up (or ``max_games`` per option); the option with the highest win rate is named,
-    with its interval, the runner-up's rate and the mean score difference. When there are
-    more than ``candidates`` distinct options and the policy rates options (the heuristic
-    and fast players' ``score``), only its ``candidates`` best-rated are played out, so the
-    games go where the choice is close (the sentence says so).
+    The distinct options (those leading to the same position are one, :func:`compare`) are
+    played out on the same dice until the time is up (or ``max_games`` each). The option
+    with the highest win rate is tested against every other (:func:`rival_confidence`);
+    when the confidence reaches :data:`DECIDED` the hint names it with its closest rival's
+    numbers, else it says the two are too close to call and gives both options' numbers.
+    When there are more than ``candidates`` distinct options and the policy rates options
+    (the heuristic and fast players' ``score``), only its ``candidates`` best-rated are
+    played out, so the games go where the choice is close (the sentence says so).
 
     ``horizon`` (turns) plays each game only that far ahead and scores it as it stands
-    (:func:`compare`): more games in the same time, on a shorter view; the sentence says so.
+    (:func:`compare`): more games in the same time, on a shorter view (ranked and tested
+    by score); the sentence says so.
 
     Raises:
-        CompareError: no decision is pending, or a bad budget or horizon.
+        CompareError: no decision is pending, or a bad budget, horizon or count.
     """
     if isinstance(budget_s, bool) or not isinstance(budget_s, (int, float)) or budget_s <= 0:
         raise CompareError(f"budget_s must be a positive number of seconds, not {budget_s!r}")
@@ -854,9 +1003,8 @@ def hint(
         p = game.state.pending or {}
         result = ComparisonResult(str(p.get("prompt", "")), str(p.get("rule", "")),
                                   policy_name(policy), seed, 0, (row,), horizon=horizon)
-        what = "every option leads to the same position" if only.same_as else "no other option"
-        return Hint(only.option_id, only.label,
-                    f"{only.label}: {what}, so nothing is lost either way.", 1.0, result)
+        said = HINT_SENTENCES["same" if only.same_as else "one"].format(best=only.label)
+        return Hint(only.option_id, only.label, said, 1.0, result)
     distinct = len(starts)
     starts = _best_rated(game, chooser, starts, candidates)
     # a hint always rests on some games: the first ones are played even past the budget
@@ -864,17 +1012,10 @@ def hint(
                   lambda: time.perf_counter() >= deadline, min(MIN_HINT_GAMES, max_games),
                   horizon=horizon)
     best = result.best()
-    others = sorted((r for r in result.rows if r is not best), key=result.rank, reverse=True)
-    runner = others[0]
-    confidence = paired_confidence(best, runner, "win" if horizon is None else "score")
-    lo, hi = best.win_rate_interval
-    sentence = (
-        f"{best.label}: wins {best.win_rate:.0%} ± {(hi - lo) / 2:.0%} of {best.games} games "
-        + (f"(played {horizon} turns ahead, then scored as they stand) " if horizon else "") +
-        f"against {runner.win_rate:.0%} for {runner.label}; mean score "
-        f"{best.mean_score:+.1f} against {runner.mean_score:+.1f} "
-        f"(confidence {confidence:.0%}, {_sure(confidence)})"
-        + (f"; the {len(starts)} best-rated of {distinct} options were played out."
-           if len(starts) < distinct else ".")
-    )
-    return Hint(best.option_id, best.label, sentence, confidence, result)
+    rivals = [r for r in result.rows if r is not best]
+    by = "win" if horizon is None else "score"
+    confidence = rival_confidence(best, rivals, by)
+    rival = closest_rival(best, rivals, by)
+    return Hint(best.option_id, best.label, hint_sentence(result, best, rival, confidence,
+                                                          distinct),
+                confidence, result, confidence >= DECIDED, rival.option_id)

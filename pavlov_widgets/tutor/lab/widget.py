@@ -48,7 +48,7 @@ from pavlov_widgets.tutor.display import with_text
 from pavlov_widgets.tutor.lab.card_odds import CardOdds, CardOddsError
 from pavlov_widgets.tutor.lab.card_odds import card_odds as count_card
 from pavlov_widgets.tutor.lab.charts import ChartError, ComparisonChart, OddsChart
-from pavlov_widgets.tutor.lab.compare import ComparisonResult, Hint, Plan
+from pavlov_widgets.tutor.lab.compare import ComparisonResult, Hint, Plan, where_hinted
 from pavlov_widgets.tutor.lab.compare import compare as compare_options
 from pavlov_widgets.tutor.lab.compare import hint as find_hint
 from pavlov_widgets.tutor.lab.model import LabError, Odds
@@ -422,9 +422,7 @@ class Lab(widgets.Box):  # type: ignore[misc]
             self.hint_box.value = ""
             raise
         self.last_hint = found
-        option = next((o for o in game.legal_actions() if o.id == found.option_id), None)
-        where = ("It is ringed on the board." if option is not None and option.targets else
-                 f"It is the “{found.label}” button in the board's bar.")
+        where = where_hinted(game, found)
         self.hint_box.value = (f"<p><b>Hint:</b> {html.escape(found.sentence)} "
                                f"<i>{html.escape(where)}</i></p>")
         return found

@@ -236,10 +236,11 @@ class PlaySession(Session):
             self._hint = {}
             self.changed()
             raise
-        option = next((o for o in game.legal_actions() if o.id == answer.option_id), None)
+        # a hint too close to call points at both of its options (Hint.option_ids)
+        pointed = tuple(getattr(answer, "option_ids", (answer.option_id,)))
+        marks = tuple(t for o in game.legal_actions() if o.id in pointed for t in o.targets)
         self._hint = {"text": str(answer.sentence), "rev": game.rev, "game": serial,
-                      "option": answer.option_id,
-                      "marks": tuple(option.targets) if option is not None else ()}
+                      "option": answer.option_id, "marks": marks}
         self.changed()
         return answer
 
