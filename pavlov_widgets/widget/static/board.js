@@ -1290,6 +1290,18 @@ function ring(ctx, r, colour, width, halo, dash = [], gap = 0) {
 }
 
 // pavlov_widgets/widget/js/src/scene/core.js
+function plate(ctx, x, y, w, h, r, style) {
+  roundRect(ctx, x, y, w, h, r);
+  ctx.fillStyle = style.fill;
+  ctx.fill();
+  if (style.hatch) {
+    ctx.fillStyle = pattern(ctx, style.hatch);
+    ctx.fill();
+  }
+  ctx.strokeStyle = style.stroke;
+  ctx.lineWidth = style.width;
+  ctx.stroke();
+}
 var Scene = class {
   /**
    * @param {CanvasRenderingContext2D} ctx @param {BoardData} d @param {Frame} f
@@ -1407,12 +1419,11 @@ function drawBanner(s) {
   const w = hand.w;
   const h = hand.h - 22;
   const good = o.result === "win";
-  roundRect(ctx, x, y, w, h, 8);
-  ctx.fillStyle = good ? "#1b5e20" : "#5d1a14";
-  ctx.fill();
-  ctx.strokeStyle = good ? "#ffe082" : "#ffffff";
-  ctx.lineWidth = 2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 8, {
+    fill: good ? "#1b5e20" : "#5d1a14",
+    stroke: good ? "#ffe082" : "#ffffff",
+    width: 2
+  });
   text(ctx, "Game over", x + 14, y + 24, { size: 14, weight: 700, color: "#f3ead6" });
   const level = fitLines(ctx, `${o.level}${o.award ? `: ${o.award}` : ""}`, w - 28, 24, 2, 700);
   let ly = y + 28;
@@ -1477,16 +1488,12 @@ function drawCounter(s, id, x, y, w, h, compact = false) {
     /** @type {"action" | "command" | ""} */
     state.marker
   );
-  roundRect(ctx, x, y, w, h, 4);
-  ctx.fillStyle = exhausted ? "#bdb7a6" : "#e9ddbd";
-  ctx.fill();
-  if (exhausted) {
-    ctx.fillStyle = pattern(ctx, "exhausted");
-    ctx.fill();
-  }
-  ctx.lineWidth = 1.2;
-  ctx.strokeStyle = "#4e4330";
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 4, {
+    fill: exhausted ? "#bdb7a6" : "#e9ddbd",
+    stroke: "#4e4330",
+    width: 1.2,
+    hatch: exhausted ? "exhausted" : ""
+  });
   const { name, attack, suppress, specials, cost, reserves: startsInReserves } = plan.soviet[id];
   const ink = exhausted ? "#454545" : INK;
   const mid = y + h / 2 + 1;
@@ -1933,12 +1940,7 @@ function drawSupplies(s, x, y, w) {
   const perRow = Math.max(1, Math.floor((w - 8) / 36));
   const rows = Math.max(1, Math.ceil(kinds.length / perRow));
   const h = 22 + rows * 30;
-  roundRect(ctx, x, y, w, h, 4);
-  ctx.fillStyle = "#fbf8f1";
-  ctx.fill();
-  ctx.strokeStyle = "#8a7d62";
-  ctx.lineWidth = 1.2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 4, { fill: "#fbf8f1", stroke: "#8a7d62", width: 1.2 });
   text(ctx, "Supplies", x + 6, y + 15, { size: 13, weight: 700 });
   if (!kinds.length) text(ctx, "empty", x + 6, y + 36, { size: 12, color: MUTED });
   kinds.forEach((k, i) => {
@@ -1978,12 +1980,11 @@ function drawStormBox(s, x, y, w, h) {
     const c = colourOf(sg.colour);
     const name = fitLines(ctx, sg.name, w - 20, 13, 3, 700);
     const cardH = 74 + (name.size + 2) * name.lines.length;
-    roundRect(ctx, x + 5, y + 22, w - 10, Math.min(cardH, h - 28), 4);
-    ctx.fillStyle = "#fffdf7";
-    ctx.fill();
-    ctx.strokeStyle = c.strong;
-    ctx.lineWidth = 2;
-    ctx.stroke();
+    plate(ctx, x + 5, y + 22, w - 10, Math.min(cardH, h - 28), 4, {
+      fill: "#fffdf7",
+      stroke: c.strong,
+      width: 2
+    });
     name.lines.forEach((t, i) => {
       text(ctx, t, x + 10, y + 40 + i * (name.size + 2), { size: name.size, weight: 700 });
     });
@@ -2034,12 +2035,7 @@ function drawStormBox(s, x, y, w, h) {
 }
 function drawReserves(s, x, y, w, h, cols, chipW) {
   const { ctx, v } = s;
-  roundRect(ctx, x, y, w, h, 5);
-  ctx.fillStyle = "#ddd3bd";
-  ctx.fill();
-  ctx.strokeStyle = "#6b5d45";
-  ctx.lineWidth = 1.5;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 5, { fill: "#ddd3bd", stroke: "#6b5d45", width: 1.5 });
   const ids = s.soviets("reserves");
   const raid = s.soviets("raid");
   const arms = s.weaponsAt("reserves");
@@ -2179,12 +2175,11 @@ function drawTrack(s, t, x, y, w, h) {
       const spec = plan.wtypes[counter.type];
       const armour = spec.kind === "armor";
       const size = r * 1.72;
-      roundRect(ctx, cx - size / 2, cy - size / 2, size, size, 4);
-      ctx.fillStyle = armour ? "#4f5b66" : "#7d8791";
-      ctx.fill();
-      ctx.strokeStyle = "#1f262c";
-      ctx.lineWidth = 1.2;
-      ctx.stroke();
+      plate(ctx, cx - size / 2, cy - size / 2, size, size, 4, {
+        fill: armour ? "#4f5b66" : "#7d8791",
+        stroke: "#1f262c",
+        width: 1.2
+      });
       if (armour) {
         ctx.fillStyle = "#1f262c";
         ctx.fillRect(cx - size / 2, cy - size / 2, size, 4);
@@ -2282,16 +2277,12 @@ function drawLocation(s, n, x, y, w, h, unitName) {
   const { ctx, v, plan } = s;
   const here = v.tokens[locKey(n)] ?? {};
   const disrupted = (here.disrupted ?? 0) > 0;
-  roundRect(ctx, x, y, w, h, 5);
-  ctx.fillStyle = disrupted ? "#fde3c8" : "#f7fafc";
-  ctx.fill();
-  if (disrupted) {
-    ctx.fillStyle = pattern(ctx, "disrupted");
-    ctx.fill();
-  }
-  ctx.strokeStyle = disrupted ? "#c25e00" : "#5d7285";
-  ctx.lineWidth = disrupted ? 2 : 1.2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 5, {
+    fill: disrupted ? "#fde3c8" : "#f7fafc",
+    stroke: disrupted ? "#c25e00" : "#5d7285",
+    width: disrupted ? 2 : 1.2,
+    hatch: disrupted ? "disrupted" : ""
+  });
   text(ctx, String(n), x + 5, y + 15, { size: 14, weight: 700 });
   const kinds = Object.keys(here).filter((k) => k !== "disrupted");
   if (disrupted) token(ctx, x + w - 12, y + 12, 9, "disrupted");
@@ -2307,12 +2298,7 @@ function drawLocation(s, n, x, y, w, h, unitName) {
 function drawStaging(s, x, y, w, h) {
   const { ctx, v, plan } = s;
   const here = v.tokens.staging ?? {};
-  roundRect(ctx, x, y, w, h, 5);
-  ctx.fillStyle = "#eef3f7";
-  ctx.fill();
-  ctx.strokeStyle = "#5d7285";
-  ctx.lineWidth = 1.2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 5, { fill: "#eef3f7", stroke: "#5d7285", width: 1.2 });
   text(ctx, "Staging Area", x + 8, y + 17, { size: 13, weight: 700 });
   const kinds = Object.keys(here);
   if (!kinds.length) text(ctx, "empty", x + 8, y + 42, { size: 12, color: MUTED });
@@ -2386,12 +2372,7 @@ function drawOpSupport(s, x, y, w, h) {
 function drawDiceTray(s, x, y, w, h) {
   const { ctx, d } = s;
   const roll = d.last_roll ?? {};
-  roundRect(ctx, x, y, w, h, 6);
-  ctx.fillStyle = "#1f4d2f";
-  ctx.fill();
-  ctx.strokeStyle = "#0f2a19";
-  ctx.lineWidth = 2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 6, { fill: "#1f4d2f", stroke: "#0f2a19", width: 2 });
   text(ctx, "Last roll", x + 10, y + 18, { size: 13, weight: 700, color: "#e9f5ec" });
   if (!roll.dice || !roll.dice.length) {
     text(ctx, "no dice rolled yet", x + 10, y + 44, { size: 12, color: "#b9d6c1" });
@@ -2459,12 +2440,11 @@ var PILE_BOXES = {
   chosen: place.box("tactics-chosen")
 };
 function faceTile(ctx, card, x, y, w, h, heading) {
-  roundRect(ctx, x, y, w, h, 6);
-  ctx.fillStyle = card.kind ? "#e3e6e8" : "#d9dde0";
-  ctx.fill();
-  ctx.strokeStyle = "#111";
-  ctx.lineWidth = 1.2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 6, {
+    fill: card.kind ? "#e3e6e8" : "#d9dde0",
+    stroke: "#111",
+    width: 1.2
+  });
   const head = fitLines(ctx, heading, w - 12, 11, 2, 700);
   head.lines.forEach((t, i) => {
     text(ctx, t, x + 6, y + 13 + i * 12, { size: head.size, weight: 700, color: "#37474f" });
@@ -2622,12 +2602,11 @@ function drawCardStrip(s) {
 function drawSovietCard(s, cid, used, index, x, y, w, h) {
   const { ctx, plan } = s;
   const units = plan.sovietCards[cid] ?? [];
-  roundRect(ctx, x, y, w, h, 6);
-  ctx.fillStyle = units.length ? used ? "#a9a293" : "#f4ead2" : "#9aa3ab";
-  ctx.fill();
-  ctx.strokeStyle = "#222";
-  ctx.lineWidth = 1.2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 6, {
+    fill: units.length ? used ? "#a9a293" : "#f4ead2" : "#9aa3ab",
+    stroke: "#222",
+    width: 1.2
+  });
   text(ctx, `Card ${index + 1}`, x + 7, y + 15, { size: 12, weight: 700, color: "#3b3325" });
   if (used) {
     text(ctx, "used", x + w - 7, y + 15, {
@@ -2684,12 +2663,7 @@ function drawSovietCard(s, cid, used, index, x, y, w, h) {
 function drawWehrmachtCard(s, x, y, w, h) {
   const { ctx, v } = s;
   const card = v.wcard;
-  roundRect(ctx, x, y, w, h, 6);
-  ctx.fillStyle = card ? "#e3e6e8" : "#55504a";
-  ctx.fill();
-  ctx.strokeStyle = "#111";
-  ctx.lineWidth = 1.2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 6, { fill: card ? "#e3e6e8" : "#55504a", stroke: "#111", width: 1.2 });
   if (!card) {
     const played = v.wplayed ?? [];
     const names = played.map((c, i) => `${i + 1}. ${c.name}`);
@@ -2732,27 +2706,25 @@ function drawWehrmachtCard(s, x, y, w, h) {
     });
   }
   text(ctx, card.name, x + 7, y + 38, { size: 14, weight: 700, max: w - 14 });
-  let ly = y + 56;
-  for (const line of card.lines) {
-    const laid = fitLines(ctx, line, w - 14, 12, 3);
-    for (const t of laid.lines) {
-      text(ctx, t, x + 7, ly, { size: laid.size, color: "#333" });
-      ly += 14;
-    }
-  }
+  cardLines(ctx, card.lines, x, y + 56, w, 3);
   s.region(place.card(card.id), x, y, w, h, 2, {
     title: `${card.name} (${card.kindLabel}, 3.0)`,
     lines: [...card.lines, `Card ${v.cardsInPhase} of 3 this phase`]
   });
 }
+function cardLines(ctx, lines, x, y, w, most) {
+  let ly = y;
+  for (const line of lines) {
+    const laid = fitLines(ctx, line, w - 14, 12, most);
+    for (const t of laid.lines) {
+      text(ctx, t, x + 7, ly, { size: laid.size, color: "#333" });
+      ly += 14;
+    }
+  }
+}
 function drawTacticsCard(s, card, x, y, w, h) {
   const { ctx } = s;
-  roundRect(ctx, x, y, w, h, 6);
-  ctx.fillStyle = card ? "#d9dde0" : "#55504a";
-  ctx.fill();
-  ctx.strokeStyle = "#111";
-  ctx.lineWidth = 1.2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 6, { fill: card ? "#d9dde0" : "#55504a", stroke: "#111", width: 1.2 });
   if (!card) {
     text(ctx, "none yet", x + w / 2, y + h / 2, { size: 12, color: "#e0d8c8", align: "center" });
     return;
@@ -2762,14 +2734,7 @@ function drawTacticsCard(s, card, x, y, w, h) {
   name.lines.forEach((t, i) => {
     text(ctx, t, x + 7, y + 33 + i * 15, { size: name.size, weight: 700 });
   });
-  let ly = y + 40 + 15 * name.lines.length;
-  for (const line of card.lines) {
-    const laid = fitLines(ctx, line, w - 14, 12, 2);
-    for (const t of laid.lines) {
-      text(ctx, t, x + 7, ly, { size: laid.size, color: "#333" });
-      ly += 14;
-    }
-  }
+  cardLines(ctx, card.lines, x, y + 40 + 15 * name.lines.length, w, 2);
   s.region(place.tacticsCard(card.id), x, y, w, h, 2, {
     title: `Tactics card: ${card.name} (7.2)`,
     lines: card.lines
@@ -2787,12 +2752,11 @@ function hasStockTargets(s) {
 function drawStockTray(s) {
   const { ctx, f, v } = s;
   const area = f.tray;
-  roundRect(ctx, area.x, area.y, area.w, area.h, 8);
-  ctx.fillStyle = "rgba(250,247,240,0.98)";
-  ctx.fill();
-  ctx.strokeStyle = "#6b5d45";
-  ctx.lineWidth = 2;
-  ctx.stroke();
+  plate(ctx, area.x, area.y, area.w, area.h, 8, {
+    fill: "rgba(250,247,240,0.98)",
+    stroke: "#6b5d45",
+    width: 2
+  });
   const title = s.d.edit_mode && Object.keys(s.d.edit_mode).length ? "The stock: click a counter or weapon to place it" : "The stock: counters you can buy (cost in the lower right)";
   text(ctx, title, area.x + 12, area.y + 22, {
     size: 15,
@@ -3374,19 +3338,522 @@ function renderLog(b, entries) {
   b.ui.logEl.replaceChildren(frag);
 }
 
+// pavlov_widgets/widget/js/src/retain.js
+var DEFAULTS = {
+  fillStyle: "#000000",
+  strokeStyle: "#000000",
+  lineWidth: 1,
+  font: "10px sans-serif",
+  textAlign: "start",
+  textBaseline: "alphabetic",
+  globalAlpha: 1,
+  lineCap: "butt",
+  lineJoin: "miter",
+  miterLimit: 10,
+  lineDashOffset: 0,
+  globalCompositeOperation: "source-over",
+  shadowBlur: 0,
+  shadowColor: "rgba(0, 0, 0, 0)",
+  shadowOffsetX: 0,
+  shadowOffsetY: 0,
+  filter: "none",
+  imageSmoothingEnabled: true,
+  direction: "inherit"
+};
+var PROPS = (
+  /** @type {Array<keyof typeof DEFAULTS>} */
+  Object.keys(DEFAULTS)
+);
+var objectIds = /* @__PURE__ */ new WeakMap();
+var nextObjectId = 1;
+function styleKey(v) {
+  if (typeof v !== "object" || v === null) return String(v);
+  let id = objectIds.get(v);
+  if (!id) {
+    id = nextObjectId++;
+    objectIds.set(v, id);
+  }
+  return `#${id}`;
+}
+var textBoxes = /* @__PURE__ */ new Map();
+var EMPTY = () => ({ x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity });
+function extend(b, x, y, r = 0) {
+  if (x - r < b.x0) b.x0 = x - r;
+  if (y - r < b.y0) b.y0 = y - r;
+  if (x + r > b.x1) b.x1 = x + r;
+  if (y + r > b.y1) b.y1 = y + r;
+}
+function grown(b, m, clip) {
+  const g = { x0: b.x0 - m, y0: b.y0 - m, x1: b.x1 + m, y1: b.y1 + m };
+  if (!clip) return g;
+  return {
+    x0: Math.max(g.x0, clip.x0),
+    y0: Math.max(g.y0, clip.y0),
+    x1: Math.min(g.x1, clip.x1),
+    y1: Math.min(g.y1, clip.y1)
+  };
+}
+var Recorder = class {
+  /** @param {CanvasRenderingContext2D} real the canvas's own context */
+  constructor(real) {
+    this.real = real;
+    this.ops = [];
+    this.keys = [];
+    this.boxes = [];
+    this.st = { ...DEFAULTS, dash: "", clip: "", clipBox: null };
+    this.stack = [];
+    this.path = "";
+    this.pathBox = EMPTY();
+    this.miter = 1;
+    this.at = { x: 0, y: 0 };
+    this.unsafe = false;
+    this.realFont = "";
+  }
+  /** Start a new drawing (the context's state as a fresh canvas has it). */
+  reset() {
+    this.ops = [];
+    this.keys = [];
+    this.boxes = [];
+    this.st = { ...DEFAULTS, dash: "", clip: "", clipBox: null };
+    this.stack = [];
+    this.beginPath();
+    this.ops.length = 0;
+    this.unsafe = false;
+    this.realFont = "";
+    resetFont(
+      /** @type {any} */
+      this
+    );
+  }
+  /** @param {string} name @param {any[]} args */
+  op(name, args) {
+    this.ops.push([name, args, -1]);
+  }
+  /** A painting call: recorded with its key and box. @param {string} name @param {any[]} args
+   * @param {string} key @param {Box} box */
+  paint(name, args, key, box) {
+    const st = this.st;
+    if (st.globalCompositeOperation !== "source-over" || st.filter !== "none" || st.shadowBlur !== 0 || st.shadowOffsetX !== 0 || st.shadowOffsetY !== 0) {
+      this.unsafe = true;
+    }
+    this.ops.push([name, args, this.keys.length]);
+    this.keys.push(`${name}|${st.globalAlpha}|${st.clip}|${key}`);
+    this.boxes.push(box);
+  }
+  // --- state -------------------------------------------------------------------------------
+  save() {
+    this.stack.push({ ...this.st });
+    this.op("save", []);
+  }
+  restore() {
+    const top = this.stack.pop();
+    if (top) this.st = top;
+    this.op("restore", []);
+  }
+  /** @param {number[]} segments */
+  setLineDash(segments) {
+    this.st.dash = segments.join(",");
+    this.op("setLineDash", [[...segments]]);
+  }
+  getLineDash() {
+    return this.st.dash ? this.st.dash.split(",").map(Number) : [];
+  }
+  /** @param {string} str */
+  measureText(str) {
+    this.syncFont();
+    return this.real.measureText(str);
+  }
+  syncFont() {
+    if (this.realFont !== this.st.font) {
+      this.real.font = this.st.font;
+      this.realFont = this.st.font;
+    }
+  }
+  /** @param {CanvasImageSource} image @param {string | null} repetition */
+  createPattern(image, repetition) {
+    return this.real.createPattern(image, repetition);
+  }
+  /** Transforms and images cannot be bounded here: the whole canvas is repainted.
+   * @param {string} name @param {any[]} args */
+  unbounded(name, args) {
+    this.unsafe = true;
+    this.op(name, args);
+  }
+  /** @param {any[]} a */
+  setTransform(...a) {
+    this.unbounded("setTransform", a);
+  }
+  /** @param {any[]} a */
+  translate(...a) {
+    this.unbounded("translate", a);
+  }
+  /** @param {any[]} a */
+  scale(...a) {
+    this.unbounded("scale", a);
+  }
+  /** @param {any[]} a */
+  rotate(...a) {
+    this.unbounded("rotate", a);
+  }
+  /** @param {any[]} a */
+  drawImage(...a) {
+    this.unbounded("drawImage", a);
+  }
+  // --- the path ------------------------------------------------------------------------------
+  beginPath() {
+    this.path = "";
+    this.pathBox = EMPTY();
+    this.miter = 1;
+    this.op("beginPath", []);
+  }
+  closePath() {
+    this.path += "Z";
+    this.op("closePath", []);
+  }
+  /** @param {number} x @param {number} y */
+  moveTo(x, y) {
+    this.path += `M${x},${y}`;
+    extend(this.pathBox, x, y);
+    this.at = { x, y };
+    this.op("moveTo", [x, y]);
+  }
+  /** @param {number} x @param {number} y */
+  lineTo(x, y) {
+    this.path += `L${x},${y}`;
+    extend(this.pathBox, this.at.x, this.at.y);
+    extend(this.pathBox, x, y);
+    this.at = { x, y };
+    this.miter = Math.max(this.miter, this.st.miterLimit);
+    this.op("lineTo", [x, y]);
+  }
+  /** @param {number} cx @param {number} cy @param {number} x @param {number} y */
+  quadraticCurveTo(cx, cy, x, y) {
+    this.path += `Q${cx},${cy},${x},${y}`;
+    extend(this.pathBox, this.at.x, this.at.y);
+    extend(this.pathBox, cx, cy);
+    extend(this.pathBox, x, y);
+    this.at = { x, y };
+    this.miter = Math.max(this.miter, this.st.miterLimit);
+    this.op("quadraticCurveTo", [cx, cy, x, y]);
+  }
+  /** @param {number} x @param {number} y @param {number} r @param {number} a0
+   * @param {number} a1 @param {boolean} [ccw] */
+  arc(x, y, r, a0, a1, ccw = false) {
+    this.path += `A${x},${y},${r},${a0},${a1},${ccw ? 1 : 0}`;
+    extend(this.pathBox, x, y, r);
+    this.at = { x: x + r * Math.cos(a1), y: y + r * Math.sin(a1) };
+    this.op("arc", [x, y, r, a0, a1, ccw]);
+  }
+  /** The corner's arc touches both lines within r / tan(θ / 2) of the corner.
+   * @param {number} x1 @param {number} y1 @param {number} x2 @param {number} y2
+   * @param {number} r */
+  arcTo(x1, y1, x2, y2, r) {
+    this.path += `T${x1},${y1},${x2},${y2},${r}`;
+    const ax = this.at.x - x1;
+    const ay = this.at.y - y1;
+    const bx = x2 - x1;
+    const by = y2 - y1;
+    const cos = (ax * bx + ay * by) / (Math.hypot(ax, ay) * Math.hypot(bx, by) || 1);
+    const half = Math.acos(Math.max(-1, Math.min(1, cos))) / 2;
+    const reach = half > 0.05 ? Math.max(r, r / Math.tan(half)) : Infinity;
+    if (!Number.isFinite(reach)) this.unsafe = true;
+    extend(this.pathBox, this.at.x, this.at.y);
+    extend(this.pathBox, x1, y1, reach);
+    this.at = { x: x1, y: y1 };
+    this.op("arcTo", [x1, y1, x2, y2, r]);
+  }
+  /** @param {number} x @param {number} y @param {number} w @param {number} h */
+  rect(x, y, w, h) {
+    this.path += `R${x},${y},${w},${h}`;
+    extend(this.pathBox, x, y);
+    extend(this.pathBox, x + w, y + h);
+    this.at = { x, y };
+    this.op("rect", [x, y, w, h]);
+  }
+  /** @param {CanvasFillRule} [rule] */
+  clip(rule) {
+    const st = this.st;
+    st.clip += `|${rule ?? ""}${this.path}`;
+    st.clipBox = grown(this.pathBox, 1, st.clipBox);
+    this.op("clip", rule ? [rule] : []);
+  }
+  // --- painting ------------------------------------------------------------------------------
+  /** @param {CanvasFillRule} [rule] */
+  fill(rule) {
+    const st = this.st;
+    this.paint(
+      "fill",
+      rule ? [rule] : [],
+      `${rule ?? ""}|${styleKey(st.fillStyle)}|${this.path}`,
+      grown(this.pathBox, 1, st.clipBox)
+    );
+  }
+  stroke() {
+    const st = this.st;
+    const w = Number(st.lineWidth);
+    this.paint(
+      "stroke",
+      [],
+      `${styleKey(st.strokeStyle)}|${w}|${st.dash}|${st.lineDashOffset}|${st.lineCap}|${st.lineJoin}|${st.miterLimit}|${this.path}`,
+      grown(this.pathBox, w / 2 * this.miter + 1, st.clipBox)
+    );
+  }
+  /** @param {number} x @param {number} y @param {number} w @param {number} h */
+  fillRect(x, y, w, h) {
+    const b = EMPTY();
+    extend(b, x, y);
+    extend(b, x + w, y + h);
+    this.paint(
+      "fillRect",
+      [x, y, w, h],
+      `${styleKey(this.st.fillStyle)}|${x},${y},${w},${h}`,
+      grown(b, 1, this.st.clipBox)
+    );
+  }
+  /** @param {number} x @param {number} y @param {number} w @param {number} h */
+  strokeRect(x, y, w, h) {
+    const st = this.st;
+    const lw = Number(st.lineWidth);
+    const b = EMPTY();
+    extend(b, x, y);
+    extend(b, x + w, y + h);
+    this.paint("strokeRect", [x, y, w, h], `${styleKey(st.strokeStyle)}|${lw}|${st.dash}|${st.lineDashOffset}|${st.lineJoin}|${x},${y},${w},${h}`, grown(b, lw + 1, st.clipBox));
+  }
+  /** @param {number} x @param {number} y @param {number} w @param {number} h */
+  clearRect(x, y, w, h) {
+    const b = EMPTY();
+    extend(b, x, y);
+    extend(b, x + w, y + h);
+    this.paint("clearRect", [x, y, w, h], `${x},${y},${w},${h}`, grown(b, 1, this.st.clipBox));
+  }
+  /** @param {string} str @param {number} x @param {number} y @param {number} [maxWidth] */
+  fillText(str, x, y, maxWidth) {
+    const st = this.st;
+    const args = maxWidth === void 0 ? [str, x, y] : [str, x, y, maxWidth];
+    this.paint(
+      "fillText",
+      args,
+      `${styleKey(st.fillStyle)}|${st.font}|${st.textAlign}|${st.textBaseline}|${st.direction}|${x},${y},${maxWidth}|${str}`,
+      grown(this.textBox(str, x, y), 2, st.clipBox)
+    );
+  }
+  /** The ink of a text drawn at (x, y) with the current font and alignment (a text squeezed
+   * to a maximum width stays inside it). @param {string} str @param {number} x
+   * @param {number} y @returns {Box} */
+  textBox(str, x, y) {
+    const st = this.st;
+    const key = `${st.font}|${st.textAlign}|${st.textBaseline}|${st.direction}|${str}`;
+    let m = textBoxes.get(key);
+    if (!m) {
+      this.syncFont();
+      const real = (
+        /** @type {any} */
+        this.real
+      );
+      real.textAlign = st.textAlign;
+      real.textBaseline = st.textBaseline;
+      real.direction = st.direction;
+      const t = real.measureText(str);
+      m = [
+        t.actualBoundingBoxLeft,
+        t.actualBoundingBoxRight,
+        t.actualBoundingBoxAscent,
+        t.actualBoundingBoxDescent
+      ];
+      if (textBoxes.size > 2e4) textBoxes.clear();
+      textBoxes.set(key, m);
+    }
+    return { x0: x - m[0], x1: x + m[1], y0: y - m[2], y1: y + m[3] };
+  }
+};
+for (const name of PROPS) {
+  Object.defineProperty(Recorder.prototype, name, {
+    get() {
+      return this.st[name];
+    },
+    set(value) {
+      this.st[name] = value;
+      this.ops.push([name, [value], -2]);
+    }
+  });
+}
+function damage(oldKeys, oldBoxes, keys, boxes) {
+  const where = /* @__PURE__ */ new Map();
+  oldKeys.forEach((k, i) => {
+    const list = where.get(k);
+    if (list) list.push(i);
+    else where.set(k, [i]);
+  });
+  const used = /* @__PURE__ */ new Map();
+  const out = [];
+  let last = -1;
+  keys.forEach((k, i) => {
+    const list = where.get(k);
+    let n = used.get(k) ?? 0;
+    while (list && n < list.length && list[n] <= last) n++;
+    used.set(k, n);
+    if (!list || n >= list.length) {
+      out.push(boxes[i]);
+      return;
+    }
+    const j = list[n];
+    used.set(k, n + 1);
+    for (let s = last + 1; s < j; s++) out.push(oldBoxes[s]);
+    last = j;
+  });
+  for (let s = last + 1; s < oldKeys.length; s++) out.push(oldBoxes[s]);
+  return out;
+}
+function deviceRects(boxes, k, width, height) {
+  if (boxes.length > 400) return null;
+  let rects = [];
+  for (const b of boxes) {
+    if (!(b.x1 > b.x0 && b.y1 > b.y0)) continue;
+    const r = {
+      x0: Math.max(0, Math.floor(b.x0 * k) - 2),
+      y0: Math.max(0, Math.floor(b.y0 * k) - 2),
+      x1: Math.min(width, Math.ceil(b.x1 * k) + 2),
+      y1: Math.min(height, Math.ceil(b.y1 * k) + 2)
+    };
+    if (r.x1 > r.x0 && r.y1 > r.y0) rects.push(r);
+  }
+  let merged = true;
+  while (merged) {
+    merged = false;
+    const next = [];
+    for (const r of rects) {
+      const near = next.find((q) => r.x0 <= q.x1 + 8 && q.x0 <= r.x1 + 8 && r.y0 <= q.y1 + 8 && q.y0 <= r.y1 + 8);
+      if (near) {
+        near.x0 = Math.min(near.x0, r.x0);
+        near.y0 = Math.min(near.y0, r.y0);
+        near.x1 = Math.max(near.x1, r.x1);
+        near.y1 = Math.max(near.y1, r.y1);
+        merged = true;
+      } else {
+        next.push(r);
+      }
+    }
+    rects = next;
+  }
+  const area = rects.reduce((a, r) => a + (r.x1 - r.x0) * (r.y1 - r.y0), 0);
+  return area > 0.7 * width * height ? null : rects;
+}
+var retainedCanvases = /* @__PURE__ */ new WeakMap();
+function retained(canvas, ctx) {
+  let r = retainedCanvases.get(canvas);
+  if (!r) {
+    r = new RetainedCanvas(canvas, ctx);
+    retainedCanvases.set(canvas, r);
+  }
+  return r;
+}
+var RetainedCanvas = class {
+  /** @param {HTMLCanvasElement} canvas @param {CanvasRenderingContext2D} ctx */
+  constructor(canvas, ctx) {
+    this.canvas = canvas;
+    this.ctx = ctx;
+    this.rec = new Recorder(ctx);
+    this.shown = null;
+    this.repainted = 0;
+  }
+  /** The next drawing repaints the whole canvas. */
+  forget() {
+    this.shown = null;
+  }
+  /**
+   * Draw with `draw` (logical px, `k` device px each) and repaint what changed.
+   * @template T
+   * @param {number} k @param {(ctx: CanvasRenderingContext2D) => T} draw @returns {T}
+   */
+  paint(k, draw2) {
+    const { rec, canvas, ctx } = this;
+    rec.reset();
+    const result = draw2(
+      /** @type {CanvasRenderingContext2D} */
+      /** @type {unknown} */
+      rec
+    );
+    const at = `${k}|${canvas.width}|${canvas.height}`;
+    const last = this.shown;
+    let rects = null;
+    if (last && last.at === at && !rec.unsafe) {
+      rects = deviceRects(
+        damage(last.keys, last.boxes, rec.keys, rec.boxes),
+        k,
+        canvas.width,
+        canvas.height
+      );
+    }
+    this.shown = rec.unsafe ? null : { keys: rec.keys, boxes: rec.boxes, at };
+    this.repainted = rects ? rects.reduce((a, r) => a + (r.x1 - r.x0) * (r.y1 - r.y0), 0) / Math.max(1, canvas.width * canvas.height) : 1;
+    const dbg = (
+      /** @type {any} */
+      globalThis.PAVLOV_RETAIN_DEBUG
+    );
+    if (dbg) dbg.push({ cls: canvas.className, rects, n: rec.keys.length, unsafe: rec.unsafe, keys: rec.keys.slice(0, 40), boxes: rec.boxes.slice(0, 40) });
+    if (rects && !rects.length) return result;
+    ctx.save();
+    for (const name of PROPS) {
+      if (ctx[name] !== DEFAULTS[name]) ctx[name] = DEFAULTS[name];
+    }
+    ctx.setLineDash([]);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    if (rects) {
+      ctx.beginPath();
+      for (const r of rects) ctx.rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
+      ctx.clip();
+    }
+    ctx.setTransform(k, 0, 0, k, 0, 0);
+    replay(ctx, rec, rects, k);
+    ctx.restore();
+    return result;
+  }
+};
+function replay(ctx, rec, rects, k) {
+  const real = (
+    /** @type {any} */
+    ctx
+  );
+  const { boxes } = rec;
+  for (const [name, args, paint] of rec.ops) {
+    if (paint === -2) {
+      real[name] = args[0];
+      continue;
+    }
+    if (paint >= 0 && rects) {
+      const b = boxes[paint];
+      const x0 = b.x0 * k;
+      const y0 = b.y0 * k;
+      const x1 = b.x1 * k;
+      const y1 = b.y1 * k;
+      if (!rects.some((r) => x0 < r.x1 && r.x0 < x1 && y0 < r.y1 && r.y0 < y1)) continue;
+    }
+    real[name](...args);
+  }
+}
+
 // pavlov_widgets/widget/js/src/overlay.js
-function drawOverlay(b) {
-  const { ui, drawn, focus, size } = b;
-  const { overlay, focusLabel } = ui;
-  const ctx = (
+function overlayCanvas(b) {
+  const { overlay } = b.ui;
+  return retained(
+    overlay,
     /** @type {CanvasRenderingContext2D} */
     overlay.getContext("2d")
   );
-  const dpr = b.win.devicePixelRatio || 1;
+}
+function drawOverlay(b) {
+  const { ui, drawn } = b;
+  const { overlay } = ui;
+  const k = (b.win.devicePixelRatio || 1) * drawn.scale;
+  overlayCanvas(b).paint(k, (ctx) => {
+    ctx.clearRect(-1, -1, overlay.width / k + 2, overlay.height / k + 2);
+    drawRings(b, ctx);
+  });
+}
+function drawRings(b, ctx) {
+  const { ui, drawn, focus, size } = b;
+  const { focusLabel } = ui;
   const scale = drawn.scale;
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.clearRect(0, 0, overlay.width, overlay.height);
-  ctx.setTransform(dpr * scale, 0, 0, dpr * scale, 0, 0);
   const asking = !!question(b);
   const glow = asking ? QUESTION : HILITE;
   const halo = asking ? "rgba(0,145,168,0.35)" : "rgba(255,160,0,0.35)";
@@ -3455,6 +3922,36 @@ function drawMarks(b, ctx) {
 }
 
 // pavlov_widgets/widget/js/src/paint.js
+var received = /* @__PURE__ */ new WeakMap();
+var phases = /* @__PURE__ */ new WeakMap();
+function noteChange(b) {
+  const click = b.sending.pendingClick;
+  if (click && !received.has(click)) received.set(click, performance.now());
+}
+function clickPhases(b) {
+  return [...phases.get(b) ?? []];
+}
+function notePhases(b, p) {
+  const list = phases.get(b) ?? [];
+  list.push(p);
+  if (list.length > 1e3) list.shift();
+  phases.set(b, list);
+  if (!/** @type {any} */
+  globalThis.PAVLOV_BOARD_MARKS) return;
+  const steps = [
+    ["pb: to Python and back", p.sent, p.received],
+    ["pb: waiting for a frame", p.received, p.drawn],
+    ["pb: drawing", p.drawn, p.painted],
+    ["pb: raster to screen", p.painted, p.shown]
+  ];
+  for (
+    const [name, start, end] of
+    /** @type {Array<[string, number, number]>} */
+    steps
+  ) {
+    performance.measure(name, { start, end });
+  }
+}
 var sizesDrawn = /* @__PURE__ */ new WeakMap();
 function reportRoom(b) {
   const { src, size } = b;
@@ -3515,7 +4012,7 @@ function indexOptions(b) {
     }
   });
 }
-function draw(b) {
+function draw(b, whole = false) {
   if (b.destroyed) return;
   const { ui, drawn, stats, sending, size } = b;
   const t0 = performance.now();
@@ -3525,13 +4022,17 @@ function draw(b) {
     /** @type {CanvasRenderingContext2D} */
     ui.scene.getContext("2d", { alpha: false })
   );
+  const scene = retained(ui.scene, ctx);
+  if (whole) {
+    scene.forget();
+    overlayCanvas(b).forget();
+  }
   resetFont(ctx);
   startNotingCuts();
   let done = false;
   try {
     const { dpr, f } = sizeCanvases(b, ctx, d);
-    ctx.setTransform(dpr * drawn.scale, 0, 0, dpr * drawn.scale, 0, 0);
-    drawn.regions = drawScene(ctx, d, f);
+    drawn.regions = scene.paint(dpr * drawn.scale, (rc) => drawScene(rc, d, f));
     done = true;
   } finally {
     const cut = stopNotingCuts();
@@ -3551,9 +4052,19 @@ function draw(b) {
   const click = sending.pendingClick;
   if (click && position !== click.at) {
     sending.pendingClick = null;
+    const repainted = { scene: scene.repainted, overlay: overlayCanvas(b).repainted };
     requestAnimationFrame(() => {
-      stats.latencies.push(performance.now() - click.t0);
+      const shown2 = performance.now();
+      stats.latencies.push(shown2 - click.t0);
       if (stats.latencies.length > 1e3) stats.latencies.shift();
+      notePhases(b, {
+        sent: click.t0,
+        received: received.get(click) ?? t0,
+        drawn: t0,
+        painted: t1,
+        shown: shown2,
+        ...repainted
+      });
     });
   }
   const shown = `${position}|${JSON.stringify(d.marks ?? [])}|${JSON.stringify(d.focus ?? [])}|${JSON.stringify(question(b)?.regions ?? [])}`;
@@ -3880,8 +4391,8 @@ function makeHook(b) {
     /** Send any message, as a broken or malicious page could (for tests). @param {any} msg */
     send: (msg) => b.src.send(msg),
     /**
-     * Time n redraws. With `fresh`, the DOM parts are rebuilt each time as after a change of
-     * position (the honest cost of a full redraw); without, unchanged parts are skipped.
+     * Time n redraws. With `fresh`, the DOM parts are rebuilt and the canvases repainted whole
+     * each time (the honest cost of a full redraw); without, unchanged parts are skipped.
      * @param {number} n @param {boolean} [fresh]
      */
     timeDraws(n, fresh = true) {
@@ -3892,7 +4403,7 @@ function makeHook(b) {
           b.shown.log = "";
         }
         const t0 = performance.now();
-        draw(b);
+        draw(b, fresh);
         out.push(performance.now() - t0);
       }
       return out;
@@ -3902,6 +4413,8 @@ function makeHook(b) {
       draws: [...b.stats.draws],
       parts: { ...b.stats.parts }
     }),
+    /** Each click's way to the screen, in phases (see `paint.js`'s `ClickPhases`). */
+    phases: () => clickPhases(b),
     /** Texts the last drawing had to cut short (a layout bug; tests keep it empty). */
     clipped: () => [...drawn.clipped],
     draw: () => draw(b),
@@ -3938,6 +4451,10 @@ function createBoard(root, src) {
     schedule(b);
   };
   const redraw = () => schedule(b);
+  const changed = () => {
+    noteChange(b);
+    schedule(b);
+  };
   const observer = new ResizeObserver((entries) => {
     const own = entries.filter((e) => e.target === root);
     const w = own.length ? Math.round(own[own.length - 1].contentRect.width) : b.size.width;
@@ -3979,8 +4496,8 @@ function createBoard(root, src) {
     b.size.height = -1;
     schedule(b);
   });
-  src.on(redraw);
-  undo.push(() => src.off(redraw));
+  src.on(changed);
+  undo.push(() => src.off(changed));
   src.onAck(onMessage);
   undo.push(() => src.offAck(onMessage));
   const hook = makeHook(b);

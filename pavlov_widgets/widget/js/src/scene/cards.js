@@ -12,6 +12,7 @@
 import { place } from "../places.js";
 import { fitLines, sizeToFit, text } from "../text.js";
 import { cardBack, roundRect } from "../draw.js";
+import { plate } from "./core.js";
 import { drawDiceTray } from "./dice.js";
 import { drawGermanCards } from "./german.js";
 
@@ -87,12 +88,9 @@ export function drawCardStrip(s) {
 function drawSovietCard(s, cid, used, index, x, y, w, h) {
   const { ctx, plan } = s;
   const units = plan.sovietCards[cid] ?? [];
-  roundRect(ctx, x, y, w, h, 6);
-  ctx.fillStyle = units.length ? (used ? "#a9a293" : "#f4ead2") : "#9aa3ab";
-  ctx.fill();
-  ctx.strokeStyle = "#222";
-  ctx.lineWidth = 1.2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 6, {
+    fill: units.length ? (used ? "#a9a293" : "#f4ead2") : "#9aa3ab", stroke: "#222", width: 1.2,
+  });
   text(ctx, `Card ${index + 1}`, x + 7, y + 15, { size: 12, weight: 700, color: "#3b3325" });
   if (used) {
     text(ctx, "used", x + w - 7, y + 15, {
@@ -146,12 +144,7 @@ function drawSovietCard(s, cid, used, index, x, y, w, h) {
 function drawWehrmachtCard(s, x, y, w, h) {
   const { ctx, v } = s;
   const card = v.wcard;
-  roundRect(ctx, x, y, w, h, 6);
-  ctx.fillStyle = card ? "#e3e6e8" : "#55504a";
-  ctx.fill();
-  ctx.strokeStyle = "#111";
-  ctx.lineWidth = 1.2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 6, { fill: card ? "#e3e6e8" : "#55504a", stroke: "#111", width: 1.2 });
   if (!card) {
     /** @type {Array<{id: string, name: string}>} */
     const played = v.wplayed ?? [];
@@ -189,18 +182,28 @@ function drawWehrmachtCard(s, x, y, w, h) {
     });
   }
   text(ctx, card.name, x + 7, y + 38, { size: 14, weight: 700, max: w - 14 });
-  let ly = y + 56;
-  for (const line of card.lines) {
-    const laid = fitLines(ctx, line, w - 14, 12, 3);
+  cardLines(ctx, card.lines, x, y + 56, w, 3);
+  s.region(place.card(card.id), x, y, w, h, 2, {
+    title: `${card.name} (${card.kindLabel}, 3.0)`,
+    lines: [...card.lines, `Card ${v.cardsInPhase} of 3 this phase`],
+  });
+}
+
+/**
+ * The lines of a card `w` wide (what it does), from the baseline `y`, each in at most `most`
+ * lines of its own.
+ * @param {CanvasRenderingContext2D} ctx @param {string[]} lines @param {number} x
+ * @param {number} y @param {number} w @param {number} most
+ */
+function cardLines(ctx, lines, x, y, w, most) {
+  let ly = y;
+  for (const line of lines) {
+    const laid = fitLines(ctx, line, w - 14, 12, most);
     for (const t of laid.lines) {
       text(ctx, t, x + 7, ly, { size: laid.size, color: "#333" });
       ly += 14;
     }
   }
-  s.region(place.card(card.id), x, y, w, h, 2, {
-    title: `${card.name} (${card.kindLabel}, 3.0)`,
-    lines: [...card.lines, `Card ${v.cardsInPhase} of 3 this phase`],
-  });
 }
 
 /**
@@ -210,12 +213,7 @@ function drawWehrmachtCard(s, x, y, w, h) {
  */
 function drawTacticsCard(s, card, x, y, w, h) {
   const { ctx } = s;
-  roundRect(ctx, x, y, w, h, 6);
-  ctx.fillStyle = card ? "#d9dde0" : "#55504a";
-  ctx.fill();
-  ctx.strokeStyle = "#111";
-  ctx.lineWidth = 1.2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 6, { fill: card ? "#d9dde0" : "#55504a", stroke: "#111", width: 1.2 });
   if (!card) {
     text(ctx, "none yet", x + w / 2, y + h / 2, { size: 12, color: "#e0d8c8", align: "center" });
     return;
@@ -225,14 +223,7 @@ function drawTacticsCard(s, card, x, y, w, h) {
   name.lines.forEach((t, i) => {
     text(ctx, t, x + 7, y + 33 + i * 15, { size: name.size, weight: 700 });
   });
-  let ly = y + 40 + 15 * name.lines.length;
-  for (const line of card.lines) {
-    const laid = fitLines(ctx, line, w - 14, 12, 2);
-    for (const t of laid.lines) {
-      text(ctx, t, x + 7, ly, { size: laid.size, color: "#333" });
-      ly += 14;
-    }
-  }
+  cardLines(ctx, card.lines, x, y + 40 + 15 * name.lines.length, w, 2);
   s.region(place.tacticsCard(card.id), x, y, w, h, 2, {
     title: `Tactics card: ${card.name} (7.2)`, lines: card.lines,
   });

@@ -17,8 +17,29 @@
 
 import { colourOf } from "../theme.js";
 import { text } from "../text.js";
-import { roundRect } from "../draw.js";
+import { pattern, roundRect } from "../draw.js";
 import { targetsOf } from "../sizes.js";
+
+/**
+ * A rounded box of the board (a card, a counter, a tray, a box of the house): filled, its
+ * texture over the fill when `hatch` names one (an Exhausted counter, a Disrupted location),
+ * then outlined.
+ * @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} w
+ * @param {number} h @param {number} r the corner radius
+ * @param {{fill: string, stroke: string, width: number, hatch?: string}} style
+ */
+export function plate(ctx, x, y, w, h, r, style) {
+  roundRect(ctx, x, y, w, h, r);
+  ctx.fillStyle = style.fill;
+  ctx.fill();
+  if (style.hatch) {
+    ctx.fillStyle = pattern(ctx, style.hatch);
+    ctx.fill();
+  }
+  ctx.strokeStyle = style.stroke;
+  ctx.lineWidth = style.width;
+  ctx.stroke();
+}
 
 export class Scene {
   /**

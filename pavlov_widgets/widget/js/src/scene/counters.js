@@ -10,7 +10,8 @@
 import { place } from "../places.js";
 import { INK, TOKENS } from "../theme.js";
 import { fitName, measure, setFont, sizeToFit, text } from "../text.js";
-import { pattern, roundRect, token } from "../draw.js";
+import { roundRect, token } from "../draw.js";
+import { plate } from "./core.js";
 import { COUNTER_H, TALL_COUNTER_H } from "../sizes.js";
 
 /** The state of a counter that is not on the board (the stock tray draws it). */
@@ -63,16 +64,10 @@ export function drawCounter(s, id, x, y, w, h, compact = false) {
   const state = v.soviet[id] ?? IN_STOCK;
   const { exhausted, disrupted } = state;
   const marker = /** @type {"action" | "command" | ""} */ (state.marker);
-  roundRect(ctx, x, y, w, h, 4);
-  ctx.fillStyle = exhausted ? "#bdb7a6" : "#e9ddbd";
-  ctx.fill();
-  if (exhausted) {
-    ctx.fillStyle = pattern(ctx, "exhausted");
-    ctx.fill();
-  }
-  ctx.lineWidth = 1.2;
-  ctx.strokeStyle = "#4e4330";
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 4, {
+    fill: exhausted ? "#bdb7a6" : "#e9ddbd", stroke: "#4e4330", width: 1.2,
+    hatch: exhausted ? "exhausted" : "",
+  });
   const { name, attack, suppress, specials, cost, reserves: startsInReserves } = plan.soviet[id];
   const ink = exhausted ? "#454545" : INK;
   const mid = y + h / 2 + 1;

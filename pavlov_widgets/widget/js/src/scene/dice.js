@@ -9,17 +9,13 @@
 import { place } from "../places.js";
 import { MIN_TEXT, fitLines, measure, setFont, sizeToFit, text } from "../text.js";
 import { die, roundRect } from "../draw.js";
+import { plate } from "./core.js";
 
 /** @param {Scene} s @param {number} x @param {number} y @param {number} w @param {number} h */
 export function drawDiceTray(s, x, y, w, h) {
   const { ctx, d } = s;
   const roll = d.last_roll ?? {};
-  roundRect(ctx, x, y, w, h, 6);
-  ctx.fillStyle = "#1f4d2f";
-  ctx.fill();
-  ctx.strokeStyle = "#0f2a19";
-  ctx.lineWidth = 2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 6, { fill: "#1f4d2f", stroke: "#0f2a19", width: 2 });
   text(ctx, "Last roll", x + 10, y + 18, { size: 13, weight: 700, color: "#e9f5ec" });
   if (!roll.dice || !roll.dice.length) {
     text(ctx, "no dice rolled yet", x + 10, y + 44, { size: 12, color: "#b9d6c1" });

@@ -13,6 +13,7 @@
 import { place } from "../places.js";
 import { fitLines, text } from "../text.js";
 import { cardBack, roundRect } from "../draw.js";
+import { plate } from "./core.js";
 import { GTILE_H, GTILE_W, germanGeometry } from "../sizes.js";
 
 /** The box each pile is, where its cards are not drawn face up. */
@@ -30,12 +31,9 @@ const PILE_BOXES = {
  * @param {string} heading
  */
 function faceTile(ctx, card, x, y, w, h, heading) {
-  roundRect(ctx, x, y, w, h, 6);
-  ctx.fillStyle = card.kind ? "#e3e6e8" : "#d9dde0";
-  ctx.fill();
-  ctx.strokeStyle = "#111";
-  ctx.lineWidth = 1.2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 6, {
+    fill: card.kind ? "#e3e6e8" : "#d9dde0", stroke: "#111", width: 1.2,
+  });
   // the heading (a kind of card can take two lines), the name, then what the card does
   const head = fitLines(ctx, heading, w - 12, 11, 2, 700);
   head.lines.forEach((t, i) => {

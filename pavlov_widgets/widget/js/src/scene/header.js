@@ -8,7 +8,7 @@
 
 import { place } from "../places.js";
 import { fitLines, text } from "../text.js";
-import { roundRect } from "../draw.js";
+import { plate } from "./core.js";
 
 /** The header across the top of the board. @param {Scene} s */
 export function drawHeader(s) {
@@ -47,12 +47,9 @@ export function drawBanner(s) {
   const w = hand.w;
   const h = hand.h - 22;
   const good = o.result === "win";
-  roundRect(ctx, x, y, w, h, 8);
-  ctx.fillStyle = good ? "#1b5e20" : "#5d1a14";
-  ctx.fill();
-  ctx.strokeStyle = good ? "#ffe082" : "#ffffff";
-  ctx.lineWidth = 2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 8, {
+    fill: good ? "#1b5e20" : "#5d1a14", stroke: good ? "#ffe082" : "#ffffff", width: 2,
+  });
   text(ctx, "Game over", x + 14, y + 24, { size: 14, weight: 700, color: "#f3ead6" });
   const level = fitLines(ctx, `${o.level}${o.award ? `: ${o.award}` : ""}`, w - 28, 24, 2, 700);
   let ly = y + 28;

@@ -13,6 +13,7 @@ import { place, suppressKey } from "../places.js";
 import { MUTED, colourOf } from "../theme.js";
 import { capital, fitLines, measure, setFont, sizeToFit, text } from "../text.js";
 import { pattern, pill, roundRect, token } from "../draw.js";
+import { plate } from "./core.js";
 import { CHIP_H, ROOM_TOP, WEAPON_H, houseGeometryOf } from "../sizes.js";
 import { counterHeight, drawCounter, drawWeapon } from "./counters.js";
 
@@ -268,12 +269,7 @@ function drawSupplies(s, x, y, w) {
   const perRow = Math.max(1, Math.floor((w - 8) / 36));
   const rows = Math.max(1, Math.ceil(kinds.length / perRow));
   const h = 22 + rows * 30;
-  roundRect(ctx, x, y, w, h, 4);
-  ctx.fillStyle = "#fbf8f1";
-  ctx.fill();
-  ctx.strokeStyle = "#8a7d62";
-  ctx.lineWidth = 1.2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 4, { fill: "#fbf8f1", stroke: "#8a7d62", width: 1.2 });
   text(ctx, "Supplies", x + 6, y + 15, { size: 13, weight: 700 });
   if (!kinds.length) text(ctx, "empty", x + 6, y + 36, { size: 12, color: MUTED });
   kinds.forEach((k, i) => {
@@ -311,12 +307,9 @@ function drawStormBox(s, x, y, w, h) {
     const c = colourOf(sg.colour);
     const name = fitLines(ctx, sg.name, w - 20, 13, 3, 700);
     const cardH = 74 + (name.size + 2) * name.lines.length;
-    roundRect(ctx, x + 5, y + 22, w - 10, Math.min(cardH, h - 28), 4);
-    ctx.fillStyle = "#fffdf7";
-    ctx.fill();
-    ctx.strokeStyle = c.strong;
-    ctx.lineWidth = 2;
-    ctx.stroke();
+    plate(ctx, x + 5, y + 22, w - 10, Math.min(cardH, h - 28), 4, {
+      fill: "#fffdf7", stroke: c.strong, width: 2,
+    });
     name.lines.forEach((t, i) => {
       text(ctx, t, x + 10, y + 40 + i * (name.size + 2), { size: name.size, weight: 700 });
     });
@@ -365,12 +358,7 @@ function drawStormBox(s, x, y, w, h) {
  */
 function drawReserves(s, x, y, w, h, cols, chipW) {
   const { ctx, v } = s;
-  roundRect(ctx, x, y, w, h, 5);
-  ctx.fillStyle = "#ddd3bd";
-  ctx.fill();
-  ctx.strokeStyle = "#6b5d45";
-  ctx.lineWidth = 1.5;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 5, { fill: "#ddd3bd", stroke: "#6b5d45", width: 1.5 });
   const ids = s.soviets("reserves");
   const raid = s.soviets("raid");
   const arms = s.weaponsAt("reserves");

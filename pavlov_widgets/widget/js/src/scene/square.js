@@ -13,6 +13,7 @@ import { place, sapperKey } from "../places.js";
 import { MUTED, TOKENS, WSHORT, colourOf } from "../theme.js";
 import { text } from "../text.js";
 import { pattern, roundRect, token } from "../draw.js";
+import { plate } from "./core.js";
 import { TRACK_ROW, squareLegend } from "../sizes.js";
 
 /** The 9 January Square panel. @param {Scene} s @param {Rect} p */
@@ -116,12 +117,9 @@ function drawTrack(s, t, x, y, w, h) {
       const spec = plan.wtypes[counter.type];
       const armour = spec.kind === "armor";
       const size = r * 1.72;
-      roundRect(ctx, cx - size / 2, cy - size / 2, size, size, 4);
-      ctx.fillStyle = armour ? "#4f5b66" : "#7d8791";
-      ctx.fill();
-      ctx.strokeStyle = "#1f262c";
-      ctx.lineWidth = 1.2;
-      ctx.stroke();
+      plate(ctx, cx - size / 2, cy - size / 2, size, size, 4, {
+        fill: armour ? "#4f5b66" : "#7d8791", stroke: "#1f262c", width: 1.2,
+      });
       if (armour) {
         // armour carries a bar along its top edge: shape, not only shade, tells it apart
         ctx.fillStyle = "#1f262c";

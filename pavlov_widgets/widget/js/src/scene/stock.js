@@ -9,7 +9,7 @@
 
 import { parsePlace, place } from "../places.js";
 import { text } from "../text.js";
-import { roundRect } from "../draw.js";
+import { plate } from "./core.js";
 import { STOCK_CHIP_W, stockOffered, stockTrayGeometry } from "../sizes.js";
 import { drawCounter, drawWeapon } from "./counters.js";
 
@@ -26,12 +26,9 @@ export function hasStockTargets(s) {
 export function drawStockTray(s) {
   const { ctx, f, v } = s;
   const area = f.tray;
-  roundRect(ctx, area.x, area.y, area.w, area.h, 8);
-  ctx.fillStyle = "rgba(250,247,240,0.98)";
-  ctx.fill();
-  ctx.strokeStyle = "#6b5d45";
-  ctx.lineWidth = 2;
-  ctx.stroke();
+  plate(ctx, area.x, area.y, area.w, area.h, 8, {
+    fill: "rgba(250,247,240,0.98)", stroke: "#6b5d45", width: 2,
+  });
   const title = s.d.edit_mode && Object.keys(s.d.edit_mode).length
     ? "The stock: click a counter or weapon to place it"
     : "The stock: counters you can buy (cost in the lower right)";

@@ -10,7 +10,8 @@
 import { locKey, place } from "../places.js";
 import { MUTED } from "../theme.js";
 import { fitLines, sizeToFit, text } from "../text.js";
-import { pattern, roundRect, token } from "../draw.js";
+import { roundRect, token } from "../draw.js";
+import { plate } from "./core.js";
 import {
   LOC_STEP, LOC_W, OS_H, STAGING_H, VOLGA_ROW, volgaGeometry, volgaGroups,
 } from "../sizes.js";
@@ -70,16 +71,10 @@ function drawLocation(s, n, x, y, w, h, unitName) {
   const { ctx, v, plan } = s;
   const here = v.tokens[locKey(n)] ?? {};
   const disrupted = (here.disrupted ?? 0) > 0;
-  roundRect(ctx, x, y, w, h, 5);
-  ctx.fillStyle = disrupted ? "#fde3c8" : "#f7fafc";
-  ctx.fill();
-  if (disrupted) {
-    ctx.fillStyle = pattern(ctx, "disrupted");
-    ctx.fill();
-  }
-  ctx.strokeStyle = disrupted ? "#c25e00" : "#5d7285";
-  ctx.lineWidth = disrupted ? 2 : 1.2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 5, {
+    fill: disrupted ? "#fde3c8" : "#f7fafc", stroke: disrupted ? "#c25e00" : "#5d7285",
+    width: disrupted ? 2 : 1.2, hatch: disrupted ? "disrupted" : "",
+  });
   text(ctx, String(n), x + 5, y + 15, { size: 14, weight: 700 });
   const kinds = Object.keys(here).filter((k) => k !== "disrupted");
   if (disrupted) token(ctx, x + w - 12, y + 12, 9, "disrupted");
@@ -98,12 +93,7 @@ function drawLocation(s, n, x, y, w, h, unitName) {
 function drawStaging(s, x, y, w, h) {
   const { ctx, v, plan } = s;
   const here = v.tokens.staging ?? {};
-  roundRect(ctx, x, y, w, h, 5);
-  ctx.fillStyle = "#eef3f7";
-  ctx.fill();
-  ctx.strokeStyle = "#5d7285";
-  ctx.lineWidth = 1.2;
-  ctx.stroke();
+  plate(ctx, x, y, w, h, 5, { fill: "#eef3f7", stroke: "#5d7285", width: 1.2 });
   text(ctx, "Staging Area", x + 8, y + 17, { size: 13, weight: 700 });
   const kinds = Object.keys(here);
   if (!kinds.length) text(ctx, "empty", x + 8, y + 42, { size: 12, color: MUTED });
