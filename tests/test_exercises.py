@@ -128,7 +128,7 @@ def test_authoring_mistakes_are_caught_when_the_exercise_is_made() -> None:
         quiz.click("Where?", game, answer="square:P3", among="room", rule="3.0")
     with pytest.raises(ExerciseError, match="needs the rule"):
         quiz.click("Where?", game, answer="square:P3", among="square", rule="")
-    with pytest.raises(ExerciseError, match="not one of the options"):
+    with pytest.raises(ExerciseError, match="not one of the answers offered"):
         quiz.choice("How many?", ["1", "2"], answer="3", rule="2.2")
     with pytest.raises(ExerciseError, match="needs game="):
         quiz.choice("How many?", ["1", "2"], answer=lambda g: "1", rule="2.2")
@@ -143,9 +143,9 @@ def test_2_2_a_choice_computed_by_the_engine() -> None:
                      rule="2.2 Take up to Three Actions")
     assert ex.solution == ("3",)
     assert not ex.answer("4").correct
-    with pytest.raises(ExerciseError, match="'five' is not an option"):
+    with pytest.raises(ExerciseError, match="'five' is not one of the answers"):
         ex.answer("five")
-    assert ex.answer(3).correct  # a number is read as its option
+    assert ex.answer(3).correct  # a number is read as its answer
     assert quiz.summary() == "0 of 1 right"
 
 

@@ -16,8 +16,8 @@ structured entries (:attr:`LogEntry.targets <pavlov_widgets.engine.log.LogEntry.
 - :class:`Quiz` — the notebook's exercises and its score (first answers count).
 
 An answer that is not one of the choices (a place the question does not ask about, a word
-that is not an option) raises :class:`ExerciseError` naming what is accepted, and changes
-nothing: the exercise stays unanswered.
+that is not one of the answers offered) raises :class:`ExerciseError` naming what is
+accepted, and changes nothing: the exercise stays unanswered.
 
 Example:
     >>> from pavlov_widgets.tutor.content import get_scenario
@@ -472,7 +472,8 @@ class ChoiceExercise(Exercise):
 
     Args:
         question: the question.
-        options: the choices shown, in order.
+        answers: the answers offered, in order, one button each (the word "options" is kept
+            for a decision's options).
         answer: the right choice, best computed by the engine from ``game``.
         rule, explain: the rule section and why, in our words.
         game: the position the question is about (shown on a board beside it).
@@ -480,33 +481,34 @@ class ChoiceExercise(Exercise):
 
     kind = "choice"
 
-    def __init__(self, question: str, options: Sequence[str], answer: AnswerSpec, *,
+    def __init__(self, question: str, answers: Sequence[str], answer: AnswerSpec, *,
                  rule: str, explain: str = "", game: Game | None = None,
                  number: str = "") -> None:
-        """Compute the answer and check it is one of the options."""
+        """Compute the answer and check it is one of the answers offered."""
         super().__init__(question, rule, explain, number=number)
-        self.options = tuple(str(o) for o in options)
-        if len(self.options) < 2 or len(set(self.options)) != len(self.options):
-            raise ExerciseError("a choice needs two or more different options")
+        self.answers = tuple(str(a) for a in answers)
+        """The answers offered, in order (a button each)."""
+        if len(self.answers) < 2 or len(set(self.answers)) != len(self.answers):
+            raise ExerciseError("a choice needs two or more different answers")
         self.game = game.copy() if game is not None else None
         right = _evaluate(answer, self.game, "choice exercise")
         right = str(right)
-        if right not in self.options:
-            raise ExerciseError(f"the answer {right!r} is not one of the options "
-                                f"{list(self.options)}")
+        if right not in self.answers:
+            raise ExerciseError(f"the answer {right!r} is not one of the answers offered "
+                                f"{list(self.answers)}")
         self._solution = (right,)
 
     @property
     def solution(self) -> tuple[str, ...]:
-        """The right option."""
+        """The right answer."""
         return self._solution
 
     def _normalise(self, value: Answer) -> tuple[str, ...]:
         if not isinstance(value, (str, int)):
-            raise ExerciseError(f"answer with one option, one of {list(self.options)}")
+            raise ExerciseError(f"answer with one of {list(self.answers)}")
         text = str(value).strip()
-        if text not in self.options:
-            raise ExerciseError(f"{text!r} is not an option; one of {list(self.options)}")
+        if text not in self.answers:
+            raise ExerciseError(f"{text!r} is not one of the answers {list(self.answers)}")
         return (text,)
 
     def _grade(self, given: tuple[str, ...]) -> Feedback:
@@ -621,11 +623,11 @@ class Quiz:
             number=self._number()))
         return ex
 
-    def choice(self, question: str, options: Sequence[str], answer: AnswerSpec, *,
+    def choice(self, question: str, answers: Sequence[str], answer: AnswerSpec, *,
                rule: str, explain: str = "", game: Game | None = None) -> ChoiceExercise:
-        """Add a :class:`ChoiceExercise` (answered with a button)."""
+        """Add a :class:`ChoiceExercise` (answered with a button, one of ``answers``)."""
         ex: ChoiceExercise = self._add(ChoiceExercise(
-            question, options, answer, rule=rule, explain=explain, game=game,
+            question, answers, answer, rule=rule, explain=explain, game=game,
             number=self._number()))
         return ex
 

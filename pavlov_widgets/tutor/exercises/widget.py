@@ -187,13 +187,13 @@ class ClickWidget(_ExerciseWidget):
 
 
 class ChoiceWidget(_ExerciseWidget):
-    """A :class:`~pavlov_widgets.tutor.exercises.model.ChoiceExercise`: one button per option."""
+    """A :class:`~pavlov_widgets.tutor.exercises.model.ChoiceExercise`: one button per answer."""
 
     def __init__(self, exercise: ChoiceExercise) -> None:
-        """A button per option, under the position's board when there is one."""
-        self.buttons = [widgets.Button(description=o, tooltip=o) for o in exercise.options]
-        for button, option in zip(self.buttons, exercise.options, strict=True):
-            button.on_click(lambda _b, o=option: self._answer(o))
+        """A button per answer offered, above the position's board when there is one."""
+        self.buttons = [widgets.Button(description=a, tooltip=a) for a in exercise.answers]
+        for button, offered in zip(self.buttons, exercise.answers, strict=True):
+            button.on_click(lambda _b, a=offered: self._answer(a))
         # the buttons above the board: the question and its choices in view together
         body: list[Any] = [widgets.HBox(self.buttons,
                                         layout=widgets.Layout(flex_flow="row wrap"))]
