@@ -336,6 +336,9 @@ class Position:
         cid = self._check(cid, "counters", "Soviet counter")
         where = self._check(where, "places", "place")
         _flags(cid, exhausted=exhausted, disrupted=disrupted)
+        if not isinstance(marker, str):
+            raise PositionError(f"{cid}: marker must be 'action', 'command' or '' (none), "
+                                f"not {marker!r}")
         if marker:
             marker = self._check(marker, "markers", "counter token")
         if where in _OFF_BOARD and (exhausted or disrupted or marker):
@@ -420,6 +423,8 @@ class Position:
     def disrupt_location(self, *locs: int) -> Position:
         """Put a Disrupted token on each of these Volga locations (2.0)."""
         for loc in locs:
+            if not _whole(loc):
+                raise PositionError(f"Volga location {loc!r}: give its number, 3-18 (2.0)")
             self._check(loc_key(loc), "token_places", "Volga location")
         for loc in locs:
             self.set_tokens("disrupted", loc_key(loc), 1)
@@ -438,6 +443,8 @@ class Position:
         have = tokens.get(place, {}).get(kind, 0)
         stock = tokens["stock"]
         stock[kind] = stock.get(kind, 0) - (n - have)
+        if not stock[kind]:  # as the rules keep it: a kind none of is left is not listed
+            del stock[kind]
         if n:
             tokens.setdefault(place, {})[kind] = n
         elif place in tokens:
@@ -701,7 +708,7 @@ class Position:
     def tactics_on_top(self, *card_ids: str) -> Position:
         """Put these Tactics cards on top of the Tactics deck, first on top (7.2)."""
         card_ids = self._checks(card_ids, "tactics", "Tactics card")
-        self._need_variant("Tactics", self.settings.tactics != "none",
+        self._need_variant("Tactics", _tactics_most(self.settings) > 0,
                            'RuleSettings(tactics="veteran")')
         piles = self._take_tactics(card_ids)
         piles["tactics_deck"] = [*card_ids, *piles["tactics_deck"]]
@@ -715,9 +722,9 @@ class Position:
         Veteran has one in play (7.2.1), Elite two (7.2.2); the cards in play before leave play.
         """
         card_ids = self._checks(card_ids, "tactics", "Tactics card")
-        level = self.settings.tactics
-        self._need_variant("Tactics", level != "none", 'RuleSettings(tactics="veteran")')
-        most = 2 if level == "elite" else 1
+        level = "competitive" if self.settings.competitive else self.settings.tactics
+        most = _tactics_most(self.settings)
+        self._need_variant("Tactics", most > 0, 'RuleSettings(tactics="veteran")')
         if len(card_ids) > most:
             raise PositionError(f"{level}: at most {plural(most, 'Tactics card')} in play (7.2)")
         piles = self._take_tactics(card_ids, also_in_play=True)
@@ -1358,8 +1365,8 @@ class Position:
     def _card_problems(self, s: GameState) -> list[Problem]:
         """Problems of the variant cards in play that only a position can have (7.2)."""
         problems = []
-        level = self.settings.tactics
-        most = {"none": 0, "veteran": 1, "elite": 2}[level]
+        level = "competitive" if self.settings.competitive else self.settings.tactics
+        most = _tactics_most(self.settings)
         if len(s.tactics_in_play) > most:
             n = len(s.tactics_in_play)
             limit = (f"{level.capitalize()} Tactics has at most {most}" if most
@@ -1394,6 +1401,16 @@ def _check_left(
             plain=f"{plural(left, kind[:-1])} left and {what_used} make {left + used}; a "
                   f"phase grants at most {MOST_A_PHASE} {kind} ({rule}; 4 only with Improved "
                   "Communications or the Command Team)"))
+
+
+def _tactics_most(settings: RuleSettings) -> int:
+    """The Tactics cards in play at most, by the settings.
+
+    Veteran 1 (7.2.1), Elite 2 (7.2.2), the German player's choice 1 (7.4), none otherwise.
+    """
+    if settings.competitive:
+        return 1
+    return {"none": 0, "veteran": 1, "elite": 2}[settings.tactics]
 
 
 def _whole(value: object) -> bool:
