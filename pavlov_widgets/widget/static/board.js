@@ -2835,6 +2835,12 @@ function screenHeight(b) {
   }
   return h;
 }
+var LEAVE_BELOW = 1 / 3;
+function ownBoxOnTop(b, top) {
+  const keep = b.root.closest(`.${KEEP_CLASS}`);
+  if (!keep) return false;
+  return clippers(b).some((n) => keep.contains(n) && n !== keep && n.getBoundingClientRect().top + n.clientTop >= top - 1);
+}
 function placeBar(b) {
   b.frames.bar = 0;
   if (b.destroyed) return;
@@ -2842,7 +2848,9 @@ function placeBar(b) {
   const top = visibleArea(b).top;
   const box = el.getBoundingClientRect();
   const limit = surface.offsetTop + surface.offsetHeight - bar.offsetHeight;
-  const offset = Math.round(Math.max(0, Math.min(top - box.top, limit)));
+  const rest = surface.getBoundingClientRect().bottom - top;
+  const leaving = rest < bar.offsetHeight + (b.win.innerHeight - top) * LEAVE_BELOW && !ownBoxOnTop(b, top);
+  const offset = leaving ? 0 : Math.round(Math.max(0, Math.min(top - box.top, limit)));
   const transform = offset > 0 ? `translateY(${offset}px)` : "";
   if (bar.style.transform !== transform) bar.style.transform = transform;
   if (el.classList.contains("pb-stuck") !== offset > 0) {
@@ -3704,19 +3712,17 @@ function damage(oldKeys, oldBoxes, keys, boxes) {
   for (let s = last + 1; s < oldKeys.length; s++) out.push(oldBoxes[s]);
   return out;
 }
-function deviceRects(boxes, k, width, height) {
-  if (boxes.length > 400) return null;
-  let rects = [];
-  for (const b of boxes) {
-    if (!(b.x1 > b.x0 && b.y1 > b.y0)) continue;
-    const r = {
-      x0: Math.max(0, Math.floor(b.x0 * k) - 2),
-      y0: Math.max(0, Math.floor(b.y0 * k) - 2),
-      x1: Math.min(width, Math.ceil(b.x1 * k) + 2),
-      y1: Math.min(height, Math.ceil(b.y1 * k) + 2)
-    };
-    if (r.x1 > r.x0 && r.y1 > r.y0) rects.push(r);
-  }
+function toDevice(b, k, width, height) {
+  if (!(b.x1 > b.x0 && b.y1 > b.y0)) return null;
+  const r = {
+    x0: Math.max(0, Math.floor(b.x0 * k) - 2),
+    y0: Math.max(0, Math.floor(b.y0 * k) - 2),
+    x1: Math.min(width, Math.ceil(b.x1 * k) + 2),
+    y1: Math.min(height, Math.ceil(b.y1 * k) + 2)
+  };
+  return r.x1 > r.x0 && r.y1 > r.y0 ? r : null;
+}
+function merge(rects) {
   let merged = true;
   while (merged) {
     merged = false;
@@ -3730,10 +3736,40 @@ function deviceRects(boxes, k, width, height) {
         near.y1 = Math.max(near.y1, r.y1);
         merged = true;
       } else {
-        next.push(r);
+        next.push({ ...r });
       }
     }
     rects = next;
+  }
+  return rects;
+}
+function deviceRects(damaged, drawing, k, width, height) {
+  if (damaged.length > 400) return null;
+  let rects = merge(
+    /** @type {Box[]} */
+    damaged.map((b) => toDevice(b, k, width, height)).filter(Boolean)
+  );
+  const small = width * height / 16;
+  const shapes = [];
+  for (const b of drawing) {
+    const r = toDevice(b, k, width, height);
+    if (r && (r.x1 - r.x0) * (r.y1 - r.y0) <= small) shapes.push(r);
+  }
+  for (let round = 0; round < 4 && rects.length; round++) {
+    let grew = false;
+    for (const r of rects) {
+      for (const q of shapes) {
+        const cuts = q.x0 < r.x1 && r.x0 < q.x1 && q.y0 < r.y1 && r.y0 < q.y1 && (q.x0 < r.x0 || q.y0 < r.y0 || q.x1 > r.x1 || q.y1 > r.y1);
+        if (!cuts) continue;
+        r.x0 = Math.min(r.x0, q.x0);
+        r.y0 = Math.min(r.y0, q.y0);
+        r.x1 = Math.max(r.x1, q.x1);
+        r.y1 = Math.max(r.y1, q.y1);
+        grew = true;
+      }
+    }
+    if (!grew) break;
+    rects = merge(rects);
   }
   const area = rects.reduce((a, r) => a + (r.x1 - r.x0) * (r.y1 - r.y0), 0);
   return area > 0.7 * width * height ? null : rects;
@@ -3776,9 +3812,12 @@ var RetainedCanvas = class {
     const at = `${k}|${canvas.width}|${canvas.height}`;
     const last = this.shown;
     let rects = null;
-    if (last && last.at === at && !rec.unsafe) {
+    const all = !!/** @type {any} */
+    globalThis.PAVLOV_BOARD_REPAINT_ALL;
+    if (last && last.at === at && !rec.unsafe && !all) {
       rects = deviceRects(
         damage(last.keys, last.boxes, rec.keys, rec.boxes),
+        rec.boxes,
         k,
         canvas.width,
         canvas.height
@@ -3786,25 +3825,27 @@ var RetainedCanvas = class {
     }
     this.shown = rec.unsafe ? null : { keys: rec.keys, boxes: rec.boxes, at };
     this.repainted = rects ? rects.reduce((a, r) => a + (r.x1 - r.x0) * (r.y1 - r.y0), 0) / Math.max(1, canvas.width * canvas.height) : 1;
-    const dbg = (
-      /** @type {any} */
-      globalThis.PAVLOV_RETAIN_DEBUG
-    );
-    if (dbg) dbg.push({ cls: canvas.className, rects, n: rec.keys.length, unsafe: rec.unsafe, keys: rec.keys.slice(0, 40), boxes: rec.boxes.slice(0, 40) });
     if (rects && !rects.length) return result;
     ctx.save();
     for (const name of PROPS) {
       if (ctx[name] !== DEFAULTS[name]) ctx[name] = DEFAULTS[name];
     }
     ctx.setLineDash([]);
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    if (rects) {
-      ctx.beginPath();
-      for (const r of rects) ctx.rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
-      ctx.clip();
+    if (!rects) {
+      ctx.setTransform(k, 0, 0, k, 0, 0);
+      replay(ctx, rec, null, k);
     }
-    ctx.setTransform(k, 0, 0, k, 0, 0);
-    replay(ctx, rec, rects, k);
+    for (const r of rects ?? []) {
+      ctx.save();
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.beginPath();
+      ctx.rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
+      ctx.clip();
+      ctx.beginPath();
+      ctx.setTransform(k, 0, 0, k, 0, 0);
+      replay(ctx, rec, [r], k);
+      ctx.restore();
+    }
     ctx.restore();
     return result;
   }
@@ -3927,6 +3968,17 @@ var phases = /* @__PURE__ */ new WeakMap();
 function noteChange(b) {
   const click = b.sending.pendingClick;
   if (click && !received.has(click)) received.set(click, performance.now());
+}
+function repainted(b) {
+  const { scene } = b.ui;
+  return {
+    scene: retained(
+      scene,
+      /** @type {CanvasRenderingContext2D} */
+      scene.getContext("2d", { alpha: false })
+    ).repainted,
+    overlay: overlayCanvas(b).repainted
+  };
 }
 function clickPhases(b) {
   return [...phases.get(b) ?? []];
@@ -4052,7 +4104,7 @@ function draw(b, whole = false) {
   const click = sending.pendingClick;
   if (click && position !== click.at) {
     sending.pendingClick = null;
-    const repainted = { scene: scene.repainted, overlay: overlayCanvas(b).repainted };
+    const shares = repainted(b);
     requestAnimationFrame(() => {
       const shown2 = performance.now();
       stats.latencies.push(shown2 - click.t0);
@@ -4063,7 +4115,7 @@ function draw(b, whole = false) {
         drawn: t0,
         painted: t1,
         shown: shown2,
-        ...repainted
+        ...shares
       });
     });
   }
@@ -4415,6 +4467,8 @@ function makeHook(b) {
     }),
     /** Each click's way to the screen, in phases (see `paint.js`'s `ClickPhases`). */
     phases: () => clickPhases(b),
+    /** The share of each canvas the last drawing repainted ({scene, overlay}, 0 to 1). */
+    repainted: () => repainted(b),
     /** Texts the last drawing had to cut short (a layout bug; tests keep it empty). */
     clipped: () => [...drawn.clipped],
     draw: () => draw(b),

@@ -58,8 +58,30 @@ export function screenHeight(b) {
   return h;
 }
 
-/** Keep the bar (the question and its buttons) in view while the board scrolls under it.
- * @param {Board} b */
+/** How much of its board, as a share of the screen, a stuck bar leaves free below it before
+ * it goes with its board (see `placeBar`). */
+const LEAVE_BELOW = 1 / 3;
+
+/**
+ * Whether the top of the part of the screen the board shows in is its own scrolling box's
+ * (the walkthrough's box, on screen): the bar then stays at that top whatever the board
+ * shows, as the box is the board's own screen. @param {Board} b @param {number} top
+ */
+function ownBoxOnTop(b, top) {
+  const keep = b.root.closest(`.${KEEP_CLASS}`);
+  if (!keep) return false;
+  return clippers(b).some((n) => keep.contains(n) && n !== keep &&
+    n.getBoundingClientRect().top + n.clientTop >= top - 1);
+}
+
+/**
+ * Keep the bar (the question and its buttons) in view while the board scrolls under it. Once
+ * the page has scrolled the board so far that less than a third of a screen of it is left
+ * below the bar (the learner has gone on to what follows, another walkthrough), the bar goes
+ * back to its board's top with it: stuck on, it sat over the board's last rows, places the
+ * learner still sees and reads (the Reserves box, the bottom row of rooms).
+ * @param {Board} b
+ */
 export function placeBar(b) {
   b.frames.bar = 0;
   if (b.destroyed) return;
@@ -67,7 +89,10 @@ export function placeBar(b) {
   const top = visibleArea(b).top;
   const box = el.getBoundingClientRect();
   const limit = surface.offsetTop + surface.offsetHeight - bar.offsetHeight;
-  const offset = Math.round(Math.max(0, Math.min(top - box.top, limit)));
+  const rest = surface.getBoundingClientRect().bottom - top;
+  const leaving = rest < bar.offsetHeight + (b.win.innerHeight - top) * LEAVE_BELOW &&
+    !ownBoxOnTop(b, top);
+  const offset = leaving ? 0 : Math.round(Math.max(0, Math.min(top - box.top, limit)));
   const transform = offset > 0 ? `translateY(${offset}px)` : "";
   if (bar.style.transform !== transform) bar.style.transform = transform;
   if (el.classList.contains("pb-stuck") !== offset > 0) {
