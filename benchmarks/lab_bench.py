@@ -15,8 +15,10 @@ Run from the repository root (``python benchmarks/lab_bench.py``; ``--quick`` fo
 * **agreement**: for each position, does the hint's pick agree with a long comparison of the
   same candidates (``--long-games`` games each)? "agree" when it names the long run's best
   option, "tie" when the long run cannot tell the two apart (paired confidence under 95%),
-  "missed" when the long run finds the hint's pick worse but the hint had said its
-  confidence was low (under 80%), "DISAGREE" when a confident hint was wrong.
+  "missed (hint said low)" when the long run finds the hint's pick worse but the
+  hint had said the options were too close to call (``Hint.decided`` False), "DISAGREE"
+  when a hint that chose was wrong. ``benchmarks/hint_calibration.py`` makes the same check
+  on 30 positions, many times over, for the calibration table.
 
 Figures depend on the machine and its load: on a shared machine read the CPU figures too.
 """
@@ -42,6 +44,7 @@ from pavlov_widgets.engine import Game
 from pavlov_widgets.sim import HeuristicPolicy, get_policy, play_game, policy_rng
 from pavlov_widgets.sim.simulate import play_to_end
 from pavlov_widgets.tutor.lab.compare import (
+    HINT_BUDGET_S,
     ComparisonResult,
     _best_rated,
     _starts,
@@ -281,7 +284,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="games per option of the two-option comparison (1000)")
     parser.add_argument("--long-games", type=int, default=2000,
                         help="games per candidate of the agreement check (2000)")
-    parser.add_argument("--budget", type=float, default=1.5, help="the hint's budget_s (1.5)")
+    parser.add_argument("--budget", type=float, default=HINT_BUDGET_S,
+                        help=f"the hint's budget_s ({HINT_BUDGET_S})")
     parser.add_argument("--jobs", type=int, default=2, help="processes (2)")
     parser.add_argument("--horizon", type=int, default=4,
                         help="turns ahead of the quick comparisons (4)")
@@ -327,17 +331,20 @@ def main(argv: list[str] | None = None) -> int:
 
     say(f"\nHint (budget {args.budget} s, {args.jobs} processes) on {len(positions)} mid-game "
         "positions")
-    hints, times = [], []
+    hints, times, played = [], [], []
     for (seed, n), game in zip(POSITIONS, positions, strict=False):
         t = time.perf_counter()
         answer = hint(game, budget_s=args.budget, jobs=args.jobs)
         times.append(time.perf_counter() - t)
         hints.append(answer)
+        played.append(answer.result.done)
         op = (game.state.pending or {}).get("op", "")
         say(f"  seed {seed:>2} +{n} decisions (turn {game.turn}, {op}): "
             f"{times[-1]:.2f} s  {answer.sentence}")
-    figures["hint_s"] = {"median": statistics.median(times), "each": times}
-    say(f"  median {statistics.median(times):.2f} s (max {max(times):.2f} s)")
+    figures["hint_s"] = {"median": statistics.median(times), "each": times,
+                         "games_per_option": played}
+    say(f"  median {statistics.median(times):.2f} s (max {max(times):.2f} s); games per option:"
+        f" median {statistics.median(played):.0f} ({min(played)}-{max(played)})")
 
     game = positions[0]
     two = [r.option_id for r in hints[0].result.rows][:2]
@@ -366,7 +373,7 @@ def main(argv: list[str] | None = None) -> int:
             verdict = "agree"
         elif sure < 0.95:
             verdict = "tie"  # the long run cannot tell them apart either
-        elif answer.confidence < 0.8:
+        elif not answer.decided:
             verdict = "missed (hint said low)"
         else:
             verdict = "DISAGREE"

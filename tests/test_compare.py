@@ -424,3 +424,43 @@ def test_7_4_in_a_competitive_game_the_german_heuristic_plays_the_german_side() 
     assert [r.games for r in result.rows] == [3, 3]
     assert [(r.wins, r.mean_score) for r in result.rows] == [
         (r.wins, r.mean_score) for r in again.rows]
+
+
+def test_the_worker_processes_stay_warm_between_comparisons() -> None:
+    """Two runs on two processes use the same pool, and give the games of one process."""
+    from pavlov_widgets.tutor.lab.compare import _WarmPool
+
+    first = compare(ju87(), ["aa:8", "fire"], games=6, jobs=2, policy="random")
+    warm = _WarmPool._pools[2]
+    workers = {p.pid for p in warm.pool._pool}
+    second = compare(ju87(), ["aa:8", "fire"], games=6, jobs=2, policy="random", seed=6)
+    assert _WarmPool._pools[2] is warm and {p.pid for p in warm.pool._pool} == workers
+    alone = compare(ju87(), ["aa:8", "fire"], games=12, jobs=1, policy="random")
+    assert [r.outcomes for r in alone.rows] == [
+        a.outcomes + b.outcomes for a, b in zip(first.rows, second.rows, strict=True)]
+
+
+def test_a_stopped_run_leaves_nothing_playing_in_the_warm_workers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its token is no longer the current one: its queued blocks give up unplayed."""
+    from pavlov_widgets.tutor.lab.compare import _SHARED, _fork_context, _play_warm, _WarmPool
+
+    warm = _WarmPool.get(_fork_context(), 2)
+    assert warm is not None
+    before = warm.run.value
+    asked: list[int] = []
+    result = compare(ju87(), ["aa:8", "fire"], games=400, jobs=2, policy="random",
+                     should_stop=lambda: len(asked) > 0 or bool(asked.append(1)))
+    assert result.stopped and result.done < 400
+    assert warm.run.value == before + 2  # begun (+1), then ended (+1)
+    monkeypatch.setitem(_SHARED, "run", warm.run)  # as a worker sees it
+    assert _play_warm((before + 1, b"", (0, 5))) == []  # a block of that run plays nothing
+
+
+def test_a_policy_that_cannot_be_sent_is_played_on_processes_forked_for_the_run() -> None:
+    def first_option(game: Game, rng: Any) -> str:  # a local function: not picklable
+        return game.legal_ids()[0]
+
+    two = compare(ju87(), ["aa:8", "fire"], games=4, jobs=2, policy=first_option)
+    one = compare(ju87(), ["aa:8", "fire"], games=4, jobs=1, policy=first_option)
+    assert [r.outcomes for r in two.rows] == [r.outcomes for r in one.rows]

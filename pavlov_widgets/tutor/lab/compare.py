@@ -47,16 +47,19 @@ playouts would be the same games, seed for seed.
 
 from __future__ import annotations
 
+import atexit
 import html
+import io
 import math
 import multiprocessing
+import pickle
 import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from pavlov_widgets.engine import Game, PavlovError
 from pavlov_widgets.engine.actions import Schema, encode
@@ -113,6 +116,13 @@ FOLLOW_LIMIT = 400
 
 MIN_HINT_GAMES = 8
 """Games per option a hint plays even when its time budget runs out first."""
+
+HINT_BUDGET_S = 1.4
+"""A hint's time budget by default: a median answer under 1.5 s, the slowest under 2 s."""
+
+HINT_GRACE_S = 0.3
+"""Seconds past its budget a hint may go to reach :data:`MIN_HINT_GAMES` (then it answers
+with what it has: one game of each option at least, most likely too close to call)."""
 
 PROGRESS_EVERY = 0.2
 """Seconds between two calls of ``on_progress`` (at most; the last call always comes)."""
@@ -668,10 +678,11 @@ def _check_counts(games: int, jobs: int, seed: int) -> None:
 def _run(game: Game, starts: list[_Start], games: int, seed: int, jobs: int, chooser: Policy,
          name: str, on_progress: Callable[[ComparisonResult], None] | None,
          should_stop: Callable[[], bool] | None, min_done: int = 0,
-         horizon: int | None = None) -> ComparisonResult:
+         horizon: int | None = None, hard_stop: float | None = None) -> ComparisonResult:
     """Play the prepared options (see :func:`compare`).
 
-    ``should_stop`` is heard only once ``min_done`` games of every option are played.
+    ``should_stop`` is heard only once ``min_done`` games of every option are played; at
+    ``hard_stop`` (a ``time.perf_counter()`` time) the run ends once every option has one.
     """
     context = _fork_context() if jobs > 1 else None
     used = jobs if context is not None else 1
@@ -702,7 +713,9 @@ def _run(game: Game, starts: list[_Start], games: int, seed: int, jobs: int, cho
         asked = should_stop
 
         def should_stop() -> bool:
-            return min(len(v) for v in found.values()) >= min_done and asked()
+            done = min(len(v) for v in found.values())
+            return done >= 1 and ((done >= min_done and asked()) or (
+                hard_stop is not None and time.perf_counter() >= hard_stop))
 
     games_left = range(seed, seed + games)
     stopped = False
@@ -728,32 +741,165 @@ def _in_processes(context: Any, jobs: int, starts: list[_Start], policy: Policy,
                   seeds: range, record: Callable[[list[_Outcome]], None],
                   should_stop: Callable[[], bool] | None,
                   horizon: int | None = None) -> bool:
-    """Play the seeds in small blocks on ``jobs`` forked processes; True if stopped early."""
+    """Play the seeds in small blocks on ``jobs`` processes; True if stopped early.
+
+    The processes are the warm ones (:class:`_WarmPool`) when what is played can be sent to
+    them (pickled once per run); otherwise (a policy defined in a notebook cell, say) a pool
+    forked for this run alone hands it over in memory.
+    """
     # blocks of about eight playouts keep both processes busy and the progress moving
     size = max(1, min(8 // len(starts) or 1, len(seeds) // (jobs * 4) or 1))
     blocks = [(s, min(size, seeds.stop - s)) for s in range(seeds.start, seeds.stop, size)]
+    warm = _WarmPool.get(context, jobs)
+    payload = warm.payload(starts, policy, name, horizon) if warm is not None else None
+    if warm is not None and payload is not None:
+        token = warm.begin()
+        try:
+            return _consume(warm.pool.imap_unordered(
+                _play_warm, [(token, payload, block) for block in blocks]), len(blocks),
+                record, should_stop)
+        finally:
+            warm.end(token)  # blocks still queued or playing give up at their next game
     try:  # fork hands the options and the policy over in memory: nothing is pickled
         pool = context.Pool(jobs, initializer=_share, initargs=(starts, policy, name, horizon))
     except (OSError, AssertionError, NotImplementedError, ValueError) as exc:
         raise _NoProcesses(str(exc)) from exc
-    stopped = False
     try:
-        pending = pool.imap_unordered(_play_block, blocks)
-        done = 0
-        while done < len(blocks):
-            if should_stop is not None and should_stop():
-                stopped = True
-                break
-            try:
-                outcomes = pending.next(timeout=0.05)
-            except multiprocessing.TimeoutError:
-                continue
-            done += 1
-            record(outcomes)
+        return _consume(pool.imap_unordered(_play_block, blocks), len(blocks), record,
+                        should_stop)
     finally:
         pool.terminate()
         pool.join()
-    return stopped
+
+
+def _consume(pending: Any, count: int, record: Callable[[list[_Outcome]], None],
+             should_stop: Callable[[], bool] | None) -> bool:
+    """Record ``count`` blocks of outcomes as they come; True if ``should_stop`` ended it."""
+    done = 0
+    while done < count:
+        if should_stop is not None and should_stop():
+            return True
+        try:
+            outcomes = pending.next(timeout=0.02)
+        except multiprocessing.TimeoutError:
+            continue
+        done += 1
+        record(outcomes)
+    return False
+
+
+class _WarmPool:
+    """Worker processes kept between comparisons and hints (one pool per number of jobs).
+
+    Starting processes for every hint cost it a fork of the whole notebook kernel and
+    workers whose caches start cold; these are forked once, at the first comparison that
+    asks for them, and live as long as the kernel. Each run is a new **token**, written in
+    a shared counter: a worker plays a block only while its token is the current one, so
+    a hint that stops at its deadline leaves nothing playing behind it (the next one starts
+    at once). What a run plays (the options' positions, the policy) is pickled once and
+    unpickled once per worker; the components every game shares are sent as a reference,
+    being in the workers' memory since the fork.
+    """
+
+    _pools: ClassVar[dict[int, _WarmPool]] = {}
+
+    def __init__(self, context: Any, jobs: int, known: Any) -> None:
+        self.run = context.Value("q", 0, lock=False)
+        self.known = {id(known): known}
+        """The components objects the workers inherited (sent by reference)."""
+        self.pool = context.Pool(jobs, initializer=_adopt, initargs=(self.run, self.known))
+
+    @classmethod
+    def get(cls, context: Any, jobs: int) -> _WarmPool | None:
+        """The warm pool of ``jobs`` processes (started now if need be); None if it cannot."""
+        warm = cls._pools.get(jobs)
+        if warm is not None:
+            return warm
+        if multiprocessing.current_process().daemon:
+            return None  # a worker of a pool: it may not start processes of its own
+        from pavlov_widgets.engine import default_components
+
+        try:
+            warm = cls._pools[jobs] = _WarmPool(context, jobs, default_components())
+        except (OSError, AssertionError, NotImplementedError, ValueError):
+            return None
+        atexit.register(warm.close)
+        return warm
+
+    def payload(self, starts: list[_Start], policy: Policy, name: str,
+                horizon: int | None) -> bytes | None:
+        """What a run plays, pickled once (None if some part cannot be pickled)."""
+        buffer = io.BytesIO()
+        try:
+            _Pickler(buffer, self.known).dump((starts, policy, name, horizon))
+        except (pickle.PicklingError, AttributeError, TypeError):
+            return None
+        return buffer.getvalue()
+
+    def begin(self) -> int:
+        """A new run's token (the workers drop whatever an earlier run left queued)."""
+        self.run.value += 1
+        token: int = self.run.value
+        return token
+
+    def end(self, token: int) -> None:
+        """The run is over: its blocks still queued or playing stop at their next game."""
+        if self.run.value == token:
+            self.run.value += 1
+
+    def close(self) -> None:
+        """Stop the workers (at the kernel's exit)."""
+        self.pool.terminate()
+        self.pool.join()
+        _WarmPool._pools = {k: v for k, v in _WarmPool._pools.items() if v is not self}
+
+
+def _adopt(run: Any, known: dict[int, Any]) -> None:
+    """A warm worker's start: the shared run counter and the objects it may be sent by id."""
+    _SHARED.update(run=run, known=known, token=None)
+
+
+_NOT_HELD = object()
+"""What :class:`_Pickler` finds for an object the workers do not hold (None may be sent)."""
+
+
+class _Pickler(pickle.Pickler):
+    """Writes a run's payload, sending the objects the workers inherited by reference."""
+
+    def __init__(self, file: io.BytesIO, known: dict[int, Any]) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.known = known
+
+    def persistent_id(self, obj: Any) -> int | None:
+        """The id of an object the workers hold since the fork (else None: pickled)."""
+        held = self.known.get(id(obj), _NOT_HELD)
+        return id(obj) if held is obj else None
+
+
+class _Unpickler(pickle.Unpickler):
+    """Reads a run's payload, taking the components sent by reference from memory."""
+
+    def persistent_load(self, pid: Any) -> Any:
+        return _SHARED["known"][pid]
+
+
+def _play_warm(task: tuple[int, bytes, tuple[int, int]]) -> list[_Outcome]:
+    """A warm worker plays one block of a run, while the run is still the current one."""
+    token, payload, (first, count) = task
+    run = _SHARED["run"]
+    if run.value != token:
+        return []
+    if _SHARED["token"] != token:
+        starts, policy, name, horizon = _Unpickler(io.BytesIO(payload)).load()
+        _SHARED.update(token=token, starts=starts, policy=policy, name=name, horizon=horizon)
+    starts, policy, name = _SHARED["starts"], _SHARED["policy"], _SHARED["name"]
+    horizon = _SHARED["horizon"]
+    out: list[_Outcome] = []
+    for s in range(first, first + count):
+        if run.value != token:
+            break  # the run is over: the games of a seed are kept whole or not at all
+        out.extend(_play(starts, policy, name, i, s, horizon) for i in range(len(starts)))
+    return out
 
 
 class _NoProcesses(Exception):
@@ -960,7 +1106,7 @@ def where_hinted(game: Game, answer: Hint) -> str:
 def hint(
     game: Game,
     *,
-    budget_s: float = 1.5,
+    budget_s: float = HINT_BUDGET_S,
     jobs: int = 2,
     policy: str | Policy = "fast",
     seed: int = 0,
@@ -1007,10 +1153,10 @@ def hint(
         return Hint(only.option_id, only.label, said, 1.0, result)
     distinct = len(starts)
     starts = _best_rated(game, chooser, starts, candidates)
-    # a hint always rests on some games: the first ones are played even past the budget
+    # a hint rests on some games: the first ones are played past the budget, up to its grace
     result = _run(game, starts, max_games, seed, jobs, chooser, policy_name(policy), None,
                   lambda: time.perf_counter() >= deadline, min(MIN_HINT_GAMES, max_games),
-                  horizon=horizon)
+                  horizon=horizon, hard_stop=deadline + HINT_GRACE_S)
     best = result.best()
     rivals = [r for r in result.rows if r is not best]
     by = "win" if horizon is None else "score"

@@ -48,7 +48,13 @@ from pavlov_widgets.tutor.display import with_text
 from pavlov_widgets.tutor.lab.card_odds import CardOdds, CardOddsError
 from pavlov_widgets.tutor.lab.card_odds import card_odds as count_card
 from pavlov_widgets.tutor.lab.charts import ChartError, ComparisonChart, OddsChart
-from pavlov_widgets.tutor.lab.compare import ComparisonResult, Hint, Plan, where_hinted
+from pavlov_widgets.tutor.lab.compare import (
+    HINT_BUDGET_S,
+    ComparisonResult,
+    Hint,
+    Plan,
+    where_hinted,
+)
 from pavlov_widgets.tutor.lab.compare import compare as compare_options
 from pavlov_widgets.tutor.lab.compare import hint as find_hint
 from pavlov_widgets.tutor.lab.model import LabError, Odds
@@ -216,7 +222,7 @@ class Lab(widgets.Box):  # type: ignore[misc]
         self._asked: tuple[int, int, tuple[str | Plan, ...]] | None = None
         self._syncing = False
         self._stop_game: Callable[[], None] = lambda: None
-        self._hint_settings: dict[str, Any] = {"budget_s": 1.5, "jobs": 2}
+        self._hint_settings: dict[str, Any] = {"budget_s": HINT_BUDGET_S, "jobs": 2}
         # the board's own Hint button asks the lab; the board fits the panels of its focus
         self.board = Board(game, hint=self._provide_hint)
         self.board.fit_focus = True
@@ -388,7 +394,7 @@ class Lab(widgets.Box):  # type: ignore[misc]
                   when_shown=when_shown)
         return chart
 
-    def hint(self, *, budget_s: float = 1.5, jobs: int = 2) -> Hint:
+    def hint(self, *, budget_s: float = HINT_BUDGET_S, jobs: int = 2) -> Hint:
         """The best option of the pending decision in one sentence; ring it on the board.
 
         See :func:`pavlov_widgets.tutor.lab.compare.hint` (win rate and score against the
