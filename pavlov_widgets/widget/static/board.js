@@ -603,7 +603,7 @@ var COUNTER_H = 34;
 var TALL_COUNTER_H = 48;
 var WEAPON_H = 22;
 var ROOM_TOP = 23;
-var STACKED_ROOM_H = ROOM_TOP + 2 * (TALL_COUNTER_H + 2) + 3;
+var STACKED_ROOM_H = ROOM_TOP + TALL_COUNTER_H + 2 + 3;
 var SQUARE_W = 344;
 var HOUSE_W_MEDIUM = 584;
 var VOLGA_W = 300;
@@ -3366,7 +3366,10 @@ var DEFAULTS = {
   shadowOffsetY: 0,
   filter: "none",
   imageSmoothingEnabled: true,
-  direction: "inherit"
+  direction: "inherit",
+  letterSpacing: "0px",
+  wordSpacing: "0px",
+  fontKerning: "auto"
 };
 var PROPS = (
   /** @type {Array<keyof typeof DEFAULTS>} */
@@ -3441,7 +3444,7 @@ var Recorder = class {
    * @param {string} key @param {Box} box */
   paint(name, args, key, box) {
     const st = this.st;
-    if (st.globalCompositeOperation !== "source-over" || st.filter !== "none" || st.shadowBlur !== 0 || st.shadowOffsetX !== 0 || st.shadowOffsetY !== 0) {
+    if (st.globalCompositeOperation !== "source-over" || st.filter !== "none" || st.shadowBlur !== 0 || st.shadowOffsetX !== 0 || st.shadowOffsetY !== 0 || st.letterSpacing !== "0px" || st.wordSpacing !== "0px" || [box.x0, box.y0, box.x1, box.y1].some(Number.isNaN)) {
       this.unsafe = true;
     }
     this.ops.push([name, args, this.keys.length]);
@@ -3641,7 +3644,7 @@ var Recorder = class {
     this.paint(
       "fillText",
       args,
-      `${styleKey(st.fillStyle)}|${st.font}|${st.textAlign}|${st.textBaseline}|${st.direction}|${x},${y},${maxWidth}|${str}`,
+      `${styleKey(st.fillStyle)}|${st.font}|${st.textAlign}|${st.textBaseline}|${st.direction}|${st.fontKerning}|${x},${y},${maxWidth}|${str}`,
       grown(this.textBox(str, x, y), 2, st.clipBox)
     );
   }
@@ -3969,6 +3972,15 @@ function noteChange(b) {
   const click = b.sending.pendingClick;
   if (click && !received.has(click)) received.set(click, performance.now());
 }
+function forgetPixels(b) {
+  const { scene } = b.ui;
+  retained(
+    scene,
+    /** @type {CanvasRenderingContext2D} */
+    scene.getContext("2d", { alpha: false })
+  ).forget();
+  overlayCanvas(b).forget();
+}
 function repainted(b) {
   const { scene } = b.ui;
   return {
@@ -4075,10 +4087,7 @@ function draw(b, whole = false) {
     ui.scene.getContext("2d", { alpha: false })
   );
   const scene = retained(ui.scene, ctx);
-  if (whole) {
-    scene.forget();
-    overlayCanvas(b).forget();
-  }
+  if (whole) forgetPixels(b);
   resetFont(ctx);
   startNotingCuts();
   let done = false;
@@ -4528,6 +4537,12 @@ function createBoard(root, src) {
   undo.push(() => observer.disconnect());
   listen(win.matchMedia(`(resolution: ${win.devicePixelRatio || 1}dppx)`), "change", redraw);
   if (b.coarse) listen(b.coarse, "change", redraw);
+  for (const canvas of [ui.scene, ui.overlay]) {
+    listen(canvas, "contextrestored", () => {
+      forgetPixels(b);
+      schedule(b);
+    });
+  }
   listen(ui.overlay, "mousemove", (ev) => onMove(b, ev));
   listen(ui.overlay, "mouseleave", () => onLeave(b));
   listen(ui.overlay, "click", (ev) => onClick(b, ev));

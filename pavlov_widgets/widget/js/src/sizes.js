@@ -32,9 +32,10 @@ export const TALL_COUNTER_H = 48;
 export const WEAPON_H = 22;
 /** Where the counters of a room start, below its colour letters and number. */
 export const ROOM_TOP = 23;
-/** The rooms of a house with its boxes under them are at least this tall: two counters with
- * names in two lines. */
-const STACKED_ROOM_H = ROOM_TOP + 2 * (TALL_COUNTER_H + 2) + 3;
+/** The rooms of a house with its boxes under them are at least this tall: a counter with its
+ * name in two lines (they grow when two share a room; a short house keeps more of a phone's
+ * screen for the places that matter). */
+const STACKED_ROOM_H = ROOM_TOP + TALL_COUNTER_H + 2 + 3;
 export const SQUARE_W = 344;
 /** The house is a little narrower in the medium arrangement, so the square keeps room. */
 export const HOUSE_W_MEDIUM = 584;
