@@ -36,11 +36,13 @@ from .check import check_state, check_variant_cards
 from .components import Components, default_components
 from .errors import (
     BadDiceError,
+    ComponentError,
     DiceScriptExhaustedError,
     IllegalActionError,
     NotAChanceStepError,
     NothingToUndoError,
     SaveFormatError,
+    SettingsError,
     WrongRoleError,
 )
 from .explain import Refusal, why_not
@@ -119,6 +121,32 @@ class _Entry:
         return out
 
 
+def _check_seed(seed: object) -> None:
+    """Refuse a seed that is not a whole number (Setup 10: the seed deals the whole game)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {seed!r}")
+
+
+def _checked_args(
+    components: object, settings: object, auto_roll: object
+) -> tuple[Components, RuleSettings]:
+    """A game's components and rule settings (None: the defaults), checked with ``auto_roll``.
+
+    Raises:
+        ComponentError, SettingsError, TypeError: an argument of the wrong type, named.
+    """
+    if components is not None and not isinstance(components, Components):
+        raise ComponentError(f"components must be a Components (load_components()), not "
+                             f"{type(components).__name__}")
+    if settings is not None and not isinstance(settings, RuleSettings):
+        hint = (f"; for a variant: RuleSettings.for_variant({settings!r})"
+                if isinstance(settings, str) else "")
+        raise SettingsError(f"settings must be a RuleSettings, not {settings!r}{hint}")
+    if not isinstance(auto_roll, bool):
+        raise TypeError(f"auto_roll must be True or False, not {auto_roll!r}")
+    return components or default_components(), settings or RuleSettings()
+
+
 def _saved_settings(data: dict[str, Any]) -> RuleSettings:
     """A save's rule settings: ``settings``, or ``options`` as saves before the rename said.
 
@@ -142,9 +170,17 @@ class Game:
         settings: RuleSettings | None = None,
         auto_roll: bool = True,
     ) -> None:
-        """Start from a prepared state (see :meth:`new` and the scenario registry)."""
-        self.components = components or default_components()
-        self.settings = settings or RuleSettings()
+        """Start from a prepared state (see :meth:`new` and the scenario registry).
+
+        Raises:
+            TypeError: ``initial`` is not a GameState or ``auto_roll`` not True or False.
+            SettingsError: ``settings`` is not a :class:`.RuleSettings`.
+            ComponentError: ``components`` is not a :class:`.Components`.
+        """
+        if not isinstance(initial, GameState):
+            raise TypeError(f"a game starts from a GameState, not {type(initial).__name__} "
+                            "(Game.new(seed) deals one; Position(...).game() builds one)")
+        self.components, self.settings = _checked_args(components, settings, auto_roll)
         self.auto_roll = auto_roll
         self._initial = initial.copy()
         self._engine = Engine(initial.copy(), self.components, self.settings)
@@ -169,11 +205,15 @@ class Game:
         components: Components | None = None,
         auto_roll: bool = True,
     ) -> Game:
-        """A new game dealt from ``seed`` (Setup 1–11), at its first decision."""
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int, not {seed!r}")
-        comps = components or default_components()
-        opts = settings or RuleSettings()
+        """A new game dealt from ``seed`` (Setup 1–11), at its first decision.
+
+        Raises:
+            TypeError: ``seed`` is not an int or ``auto_roll`` not True or False.
+            SettingsError: ``settings`` is not a :class:`.RuleSettings`.
+            ComponentError: ``components`` is not a :class:`.Components`.
+        """
+        _check_seed(seed)
+        comps, opts = _checked_args(components, settings, auto_roll)
         return cls(setup.initial_state(seed, comps, opts), comps, opts, auto_roll)
 
     # --- reading the game ------------------------------------------------------------
@@ -409,8 +449,7 @@ class Game:
         Raises:
             TypeError: ``seed`` is not an int.
         """
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int, not {seed!r}")
+        _check_seed(seed)
         self._do(_Entry("seed", seed))
         self._auto()
         self._changed()
@@ -596,7 +635,12 @@ class Game:
             seed: if given, the branch gets its own dice and card shuffles from this seed
                 (and any scripted dice are dropped); if None it keeps this game's dice.
             auto_roll: the branch's auto_roll (default: this game's).
+
+        Raises:
+            TypeError: ``seed`` is not an int (or None), ``auto_roll`` not a bool (or None).
         """
+        if seed is not None:
+            _check_seed(seed)
         state = self.state.copy()
         if seed is not None:
             state.dice_rng = dice_mod.seed_state(seed, "dice")
@@ -669,7 +713,7 @@ class Game:
             raise SaveFormatError(f"save.format: expected {SAVE_FORMAT!r}")
         if data.get("version") != SAVE_VERSION:
             raise SaveFormatError(f"save.version: unsupported version {data.get('version')!r}")
-        comps = components or default_components()
+        comps, _ = _checked_args(components, None, True)
         if data.get("components") != comps.fingerprint:
             raise SaveFormatError(
                 "save.components: the game was saved with other component files "
@@ -762,8 +806,8 @@ class Game:
         """Load a game saved with :meth:`save`."""
         try:
             text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveFormatError(f"save: cannot read {path} ({exc})") from exc
+        except (OSError, UnicodeDecodeError, TypeError) as exc:  # TypeError: no path at all
+            raise SaveFormatError(f"save: cannot read {path!r} ({exc})") from exc
         return cls.from_json(text, components)
 
     # --- display -----------------------------------------------------------------------

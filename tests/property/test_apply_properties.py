@@ -1,17 +1,18 @@
 """Playing: any action by any role is taken or refused with the engine's error, changing nothing.
 
-Covers ``Game.new``, ``Game.apply(action, role)`` (option ids, Options of an earlier decision,
-junk, by every role of the game and by none), ``roll``, ``force``, ``undo``, ``redo``,
-``legal_actions`` and ``why_not`` over every variant (7.1-7.4): a refused step raises a
-:class:`~pavlov_widgets.engine.PavlovError` and leaves the game's save exactly as it was
-(issue 20).
+Covers ``Game.new`` (any seed, settings and auto_roll) and ``fork``, ``Game.apply(action,
+role)`` (option ids, Options of an earlier decision, junk, by every role of the game and by
+none), ``roll``, ``force``, ``undo``, ``redo``, ``legal_actions`` and ``why_not`` over every
+variant (7.1-7.4): a refused step raises a :class:`~pavlov_widgets.engine.PavlovError` and
+leaves the game's save exactly as it was (issue 20). A seed or ``auto_roll`` of another type
+is a ``TypeError`` naming it, as documented.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from pavlov_widgets.engine import Game, Option, PavlovError, RuleSettings
@@ -63,3 +64,23 @@ def test_every_step_is_taken_or_refused_with_the_engines_error_and_nothing_chang
             assert game.to_dict() == before, (kind, anything, role)
         if game.is_over:
             break
+
+
+@given(st.one_of(st.integers(min_value=0, max_value=99), junk),
+       st.one_of(st.none(), st.sampled_from(list(VARIANTS)), junk),
+       st.one_of(st.booleans(), junk))
+@example(1, "competitive", True)  # settings by name: an AttributeError before (issue 20)
+@example(1, None, "no")
+def test_a_new_game_is_dealt_or_refused_naming_the_argument(
+    seed: Any, settings: Any, auto_roll: Any
+) -> None:
+    if isinstance(settings, str) and settings in VARIANTS and seed == 2:
+        settings = RuleSettings.for_variant(settings)
+    try:
+        game = Game.new(seed=seed, settings=settings, auto_roll=auto_roll)
+    except (PavlovError, TypeError) as exc:  # TypeError: a seed or auto_roll of another type
+        assert "seed" in str(exc) or "settings" in str(exc) or "auto_roll" in str(exc)
+    else:
+        assert game.turn == 1 and game.auto_roll is auto_roll
+        forked = game.fork(seed=seed + 1)
+        assert forked.to_dict()["settings"] == game.to_dict()["settings"]
