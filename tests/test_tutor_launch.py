@@ -240,11 +240,11 @@ def _requirement(specs: list[str], name: str) -> str:
     return found
 
 
-def test_the_tutor_test_and_binder_install_the_same_jupyterlab_and_voila() -> None:
+def test_the_tutor_test_and_binder_install_the_same_jupyterlab_voila_and_widgets() -> None:
     extras = tomllib.loads((REPO / "pyproject.toml").read_text())["project"][
         "optional-dependencies"]
     binder = [line.strip() for line in (REPO / "binder" / "requirements.txt").read_text()
               .splitlines() if line.strip() and not line.startswith("#")]
-    for name in ("jupyterlab", "voila"):
+    for name in ("ipywidgets", "jupyterlab", "jupyterlab_widgets", "voila"):
         assert _requirement(extras["tutor"], name) == _requirement(extras["test"], name) == \
             _requirement(binder, name)
