@@ -12,6 +12,14 @@ Debian's Chromium (headless, through Playwright) and prints:
   ``--clicks`` clicks of a seeded game; target under 100 ms);
 * the same seen from outside: Playwright's click until the page shows the new ``data-rev``
   (it adds the automation round trips, so it is an upper bound);
+* **the click's phases** (the board times each click on the page's clock): to Python and back
+  (the intent sent until the first trait of the answer changed in the browser: the websocket,
+  the server, the kernel and the widget manager), waiting for an animation frame, drawing (the
+  JavaScript of the redraw), and to the screen (the raster and commit of the canvases until the
+  next frame); and the share of the scene canvas repainted (the board repaints only what
+  changed; ``--repaint-all`` repaints everything, as before, for comparison);
+* **the kernel's share**: ``Board.handle_message`` for the same clicks in this process, plus
+  the JSON of the traits it changed (what the comm sends), median and 95th percentile;
 * **one full redraw** in JavaScript: the scene canvas, the prompt, buttons and log, and the
   highlight overlay (median and 95th percentile over ``--draws`` redraws; target under 8 ms);
 * **bytes per state update**: the JSON of the traits that changed, over a whole seeded game
@@ -93,6 +101,36 @@ def sync_bytes(seed: int) -> list[float]:
     return sizes
 
 
+def kernel_times(seed: int, clicks: int) -> list[float]:
+    """Milliseconds of ``handle_message`` (and the JSON of the changed traits) per click."""
+    game = Game.new(seed=seed)
+    board = Board(game)
+    rng = random.Random(seed)
+    times: list[float] = []
+    for _ in range(clicks):
+        if game.is_over:
+            break
+        choice = pick(board.choice["options"], rng)["id"]
+        message = {"kind": "choose", "option": choice, "rev": board.rev,
+                   "game": board.game_serial}
+        before = sync_state(board)
+        start = time.perf_counter()
+        board.handle_message(message)
+        after = sync_state(board)
+        json.dumps({k: v for k, v in after.items() if before[k] != v}, separators=(",", ":"))
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+PHASES = (
+    ("to Python and back", "sent", "received"),
+    ("waiting for a frame", "received", "drawn"),
+    ("drawing (JavaScript)", "drawn", "painted"),
+    ("to the screen (raster, next frame)", "painted", "shown"),
+)
+"""The phases of a click the board times: (name, from, to), keys of its ``phases()``."""
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on."""
     with socket.socket() as sock:
@@ -169,6 +207,8 @@ def browser_figures(args: argparse.Namespace) -> dict[str, Any]:
                     viewport={"width": args.width, "height": 1000},
                     device_scale_factor=args.dpr,
                 )
+                if args.repaint_all:
+                    context.add_init_script("globalThis.PAVLOV_BOARD_REPAINT_ALL = true")
                 page = context.new_page()
                 received: list[int] = []
                 page.on("websocket", lambda ws: ws.on(
@@ -211,6 +251,7 @@ def browser_figures(args: argparse.Namespace) -> dict[str, Any]:
                     ws_bytes.append(float(sum(received)))
                 page.wait_for_timeout(100)
                 latencies = board.evaluate("el => el.__pavlovBoard.stats().latencies")
+                phases = board.evaluate("el => el.__pavlovBoard.phases()")
                 board.evaluate("el => el.__pavlovBoard.timeDraws(20)")  # warm up
                 timed = board.evaluate(
                     """(el, n) => {
@@ -234,8 +275,14 @@ def browser_figures(args: argparse.Namespace) -> dict[str, Any]:
                 server.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 server.kill()
+    phase_figures = {
+        f"phase_{name}": summary([p[end] - p[start] for p in phases])
+        for name, start, end in PHASES
+    }
     return {
         "click_to_repaint_ms": summary(latencies),
+        **phase_figures,
+        "scene_share_repainted": summary([100 * p["scene"] for p in phases]),
         "click_to_repaint_seen_by_playwright_ms": summary(outside),
         "redraw_ms": summary(draws),
         "redraw_scene_ms": summary(timed["scene"]),
@@ -257,10 +304,13 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=1360, help="browser width (default 1360)")
     parser.add_argument("--dpr", type=float, default=1.0, help="device pixel ratio (default 1)")
     parser.add_argument("--no-browser", action="store_true", help="only the sync sizes")
+    parser.add_argument("--repaint-all", action="store_true",
+                        help="repaint the whole canvases on every redraw (as before)")
     args = parser.parse_args()
 
     sizes = sync_bytes(args.seed)
-    results: dict[str, Any] = {"sync_bytes_per_update": summary(sizes)}
+    results: dict[str, Any] = {"sync_bytes_per_update": summary(sizes),
+                               "kernel_ms": summary(kernel_times(args.seed, args.clicks))}
     if not args.no_browser:
         results.update(browser_figures(args))
 
@@ -270,17 +320,24 @@ def main() -> None:
         print(f"{name:<44} median {s['median']:8.1f} {unit}   p95 {s['p95']:8.1f} {unit}   "
               f"max {s['max']:8.1f} {unit}   n={s['n']}{extra}")
 
-    print(f"Board benchmark: seed {args.seed}, Python {sys.version.split()[0]}")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"Board benchmark: seed {args.seed}, Python {sys.version.split()[0]}, "
+          f"load average {load}")
     if not args.no_browser:
-        print(f"browser: {args.width} px wide, DPR {args.dpr}, {results['layout']} layout")
+        print(f"browser: {args.width} px wide, DPR {args.dpr}, {results['layout']} layout"
+              f"{', repainting everything' if args.repaint_all else ''}")
         line("click -> repainted board", "click_to_repaint_ms", "ms", "< 100 ms")
         line("  (click -> new rev, seen by Playwright)", "click_to_repaint_seen_by_playwright_ms",
              "ms")
+        for name, _start, _end in PHASES:
+            line(f"  phase: {name}", f"phase_{name}", "ms")
+        line("  share of the scene canvas repainted", "scene_share_repainted", "%")
         line("one full redraw (scene + DOM + overlay)", "redraw_ms", "ms", "< 8 ms")
         line("  of which the scene canvas", "redraw_scene_ms", "ms")
         line("  of which prompt, buttons and log (DOM)", "redraw_dom_ms", "ms")
         line("  of which the highlight overlay", "redraw_overlay_ms", "ms")
         line("websocket bytes received per click", "websocket_bytes_per_click", "B")
+    line("kernel: handle_message + JSON (in-process)", "kernel_ms", "ms")
     line("JSON bytes of changed traits per update", "sync_bytes_per_update", "B", "< 20 KB")
     out = ROOT / "benchmarks" / "results"
     out.mkdir(exist_ok=True)

@@ -1612,11 +1612,11 @@ function drawCounter(s, id, x, y, w, h, compact = false) {
     const onBottom = widthOf(tags) <= rowEnd - bx;
     const nameRoom = nameRoomOf(w, disrupted);
     if (!onBottom) {
-      const fits = () => {
+      const fits2 = () => {
         setFont(ctx, 11, 700);
         return sizeToFit(ctx, name, nameRoom - widthOf(tags) - 2, 13, 700) > 0;
       };
-      while (tags.length && !fits()) tags = tags.slice(0, -1);
+      while (tags.length && !fits2()) tags = tags.slice(0, -1);
       setFont(ctx, 11, 700);
     }
     tagX = onBottom ? rowEnd : x + w - 4 - (disrupted ? 16 : 0);
@@ -2939,7 +2939,7 @@ function focusPlaces(b) {
   const marked = marksOf(b).map((m) => m.region).filter((id) => !focus.includes(id));
   const glowing = [...b.drawn.optionsByRegion.entries()].sort((p, q) => Math.min(...p[1]) - Math.min(...q[1])).map(([id]) => id);
   const rolled = b.src.get("choice")?.kind === "chance" || !!b.src.get("last_roll")?.dice;
-  let ids = marked.length || focus.length ? [...marked, ...focus] : glowing;
+  let ids = [...marked, ...focus, ...glowing];
   if (!ids.length && rolled) ids = [place.dice];
   const out = [];
   for (const id of new Set(ids)) {
@@ -2968,6 +2968,41 @@ function revealFocus(b, inner = false) {
   } else if (!seen(places[0])) {
     scrollToRect(b, places[0], "nearest", inner);
   }
+}
+var MIN_FOCUS_SCALE = 0.5;
+var FIT_TRIES = 3;
+var fits = /* @__PURE__ */ new WeakMap();
+function fitKey(b, d) {
+  return `${Math.round(b.size.width)}x${Math.round(b.size.height)}|${JSON.stringify(d.panels ?? [])}|${JSON.stringify(d.focus ?? [])}|${JSON.stringify(d.marks ?? [])}|${positionOf(d)}`;
+}
+function fittedLayout(b, d) {
+  const fit2 = fits.get(b);
+  return fit2 && fit2.W > 0 && fit2.key === fitKey(b, d) ? { W: fit2.W, scale: fit2.scale } : null;
+}
+function refitFocus(b, d) {
+  if (panelsOf(d).all) return false;
+  const key = fitKey(b, d);
+  const known = fits.get(b);
+  const same = known && known.key === key ? known : null;
+  const tries = same ? same.tries : 0;
+  if (tries >= FIT_TRIES) return false;
+  const places = focusPlaces(b);
+  const scale = b.drawn.scale;
+  const y0 = Math.min(...places.map((r) => r.y));
+  const span = Math.max(...places.map((r) => r.y + r.h)) - y0;
+  const room = screenHeight(b) - b.ui.bar.offsetHeight - 16;
+  if (places.length < 2 || span * scale <= room || scale <= MIN_FOCUS_SCALE) {
+    fits.set(b, { key, W: same?.W ?? 0, scale: same?.scale ?? scale, tries: FIT_TRIES });
+    return false;
+  }
+  const next = Math.max(MIN_FOCUS_SCALE, Math.min(0.98 * scale, room / span));
+  fits.set(b, {
+    key,
+    W: Math.floor(Math.max(1, b.size.width) / next),
+    scale: next,
+    tries: tries + 1
+  });
+  return true;
 }
 var keeping = /* @__PURE__ */ new WeakSet();
 function scheduleKeep(b) {
@@ -3346,7 +3381,7 @@ function renderLog(b, entries) {
   b.ui.logEl.replaceChildren(frag);
 }
 
-// pavlov_widgets/widget/js/src/retain.js
+// pavlov_widgets/widget/js/src/record.js
 var DEFAULTS = {
   fillStyle: "#000000",
   strokeStyle: "#000000",
@@ -3688,6 +3723,8 @@ for (const name of PROPS) {
     }
   });
 }
+
+// pavlov_widgets/widget/js/src/retain.js
 function damage(oldKeys, oldBoxes, keys, boxes) {
   const where = /* @__PURE__ */ new Map();
   oldKeys.forEach((k, i) => {
@@ -4038,6 +4075,11 @@ function sizeCanvases(b, ctx, d) {
     f = frame(ctx, d, layout.mode, layout.W);
     layout.scale = fitHeight(layout.scale, size.height, f.H);
   }
+  const fit2 = fittedLayout(b, d);
+  if (fit2) {
+    Object.assign(layout, { mode: "narrow", ...fit2 });
+    f = frame(ctx, d, "narrow", fit2.W);
+  }
   drawn.mode = layout.mode;
   drawn.scale = layout.scale;
   const cssW = Math.round(f.W * layout.scale);
@@ -4100,6 +4142,10 @@ function draw(b, whole = false) {
     if (done) drawn.clipped = cut;
   }
   indexOptions(b);
+  if (refitFocus(b, d)) {
+    draw(b);
+    return;
+  }
   const tScene = performance.now();
   updateBar(b, d);
   updateLog(b, d.log_entries ?? []);

@@ -60,7 +60,7 @@
 import { readReply } from "./protocol.js";
 import { buildDom } from "./dom.js";
 import { createBoardState, currentPosition } from "./state.js";
-import { draw, schedule, scheduleOverlay } from "./paint.js";
+import { draw, forgetPixels, noteChange, schedule, scheduleOverlay } from "./paint.js";
 import { scheduleBar, scheduleKeep } from "./screen.js";
 import { acknowledged, send } from "./intents.js";
 import { closeMenuOnClickAway } from "./menus.js";
@@ -108,6 +108,11 @@ export function createBoard(root, src) {
     schedule(b);
   };
   const redraw = () => schedule(b);
+  /** A trait changed: redraw at the next frame (and note when a click's answer came). */
+  const changed = () => {
+    noteChange(b);
+    schedule(b);
+  };
 
   // The width of the board's place (not of the board, which takes only what it draws); and
   // something above the board grew or shrank: the board moved without a scroll, so the bar
@@ -131,6 +136,13 @@ export function createBoard(root, src) {
   listen(win.matchMedia(`(resolution: ${win.devicePixelRatio || 1}dppx)`), "change", redraw);
   if (b.coarse) listen(b.coarse, "change", redraw);
 
+  // A canvas whose context the browser dropped and restored is blank: repaint it whole.
+  for (const canvas of [ui.scene, ui.overlay]) {
+    listen(canvas, "contextrestored", () => {
+      forgetPixels(b);
+      schedule(b);
+    });
+  }
   listen(ui.overlay, "mousemove", (ev) => onMove(b, ev));
   listen(ui.overlay, "mouseleave", () => onLeave(b));
   listen(ui.overlay, "click", (ev) => onClick(b, ev));
@@ -153,8 +165,8 @@ export function createBoard(root, src) {
     b.size.height = -1;
     schedule(b);
   });
-  src.on(redraw);
-  undo.push(() => src.off(redraw));
+  src.on(changed);
+  undo.push(() => src.off(changed));
   src.onAck(onMessage);
   undo.push(() => src.offAck(onMessage));
 

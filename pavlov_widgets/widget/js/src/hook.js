@@ -12,7 +12,7 @@ import { readTraits } from "./protocol.js";
 import { panelNames } from "./geometry.js";
 import { hintOf, marksOf, pendingOptions, question, regionById } from "./state.js";
 import { focusPlaces, pageBox, screenRect, scrollToRect } from "./screen.js";
-import { draw } from "./paint.js";
+import { clickPhases, draw, repainted } from "./paint.js";
 import { hit } from "./pointer.js";
 
 /** @param {Board} b */
@@ -113,8 +113,8 @@ export function makeHook(b) {
     /** Send any message, as a broken or malicious page could (for tests). @param {any} msg */
     send: (msg) => b.src.send(msg),
     /**
-     * Time n redraws. With `fresh`, the DOM parts are rebuilt each time as after a change of
-     * position (the honest cost of a full redraw); without, unchanged parts are skipped.
+     * Time n redraws. With `fresh`, the DOM parts are rebuilt and the canvases repainted whole
+     * each time (the honest cost of a full redraw); without, unchanged parts are skipped.
      * @param {number} n @param {boolean} [fresh]
      */
     timeDraws(n, fresh = true) {
@@ -125,7 +125,7 @@ export function makeHook(b) {
           b.shown.log = "";
         }
         const t0 = performance.now();
-        draw(b);
+        draw(b, fresh);
         out.push(performance.now() - t0);
       }
       return out;
@@ -133,6 +133,10 @@ export function makeHook(b) {
     stats: () => ({
       latencies: [...b.stats.latencies], draws: [...b.stats.draws], parts: { ...b.stats.parts },
     }),
+    /** Each click's way to the screen, in phases (see `paint.js`'s `ClickPhases`). */
+    phases: () => clickPhases(b),
+    /** The share of each canvas the last drawing repainted ({scene, overlay}, 0 to 1). */
+    repainted: () => repainted(b),
     /** Texts the last drawing had to cut short (a layout bug; tests keep it empty). */
     clipped: () => [...drawn.clipped],
     draw: () => draw(b),

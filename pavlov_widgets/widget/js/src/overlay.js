@@ -3,7 +3,8 @@
  * The overlay canvas, redrawn on every pointer or key move (the scene under it is not): the
  * places that glow (the options, or a question's places in its own colour; the hovered one
  * thicker), the tutor's marks (a ring in the style's colour with its sign, ✓ or ✗), and the
- * keyboard focus (a dashed ring with an "Enter: ..." label).
+ * keyboard focus (a dashed ring with an "Enter: ..." label). Repainted only where it changed
+ * (`retain.js`): a pointer move that changes no ring leaves the canvas alone.
  *
  * @typedef {import("./state.js").Board} Board
  * @typedef {import("./scene/core.js").Region} Region
@@ -13,20 +14,37 @@ import { FOCUS, HILITE, MARKS, QUESTION } from "./theme.js";
 import { text } from "./text.js";
 import { ring } from "./draw.js";
 import { setClass, setText } from "./dom.js";
+import { retained } from "./retain.js";
 import {
   marksOf, pendingOptions, question, regionById, surfaceHasFocus, touch,
 } from "./state.js";
 
+/** The overlay's retained drawing (repainted where it changed, see `retain.js`).
+ * @param {Board} b */
+export function overlayCanvas(b) {
+  const { overlay } = b.ui;
+  return retained(overlay, /** @type {CanvasRenderingContext2D} */ (overlay.getContext("2d")));
+}
+
 /** @param {Board} b */
 export function drawOverlay(b) {
+  const { ui, drawn } = b;
+  const { overlay } = ui;
+  const k = (b.win.devicePixelRatio || 1) * drawn.scale;
+  // cleared whole (in logical px, a little beyond the edges), then the rings drawn again:
+  // only where they changed reaches the canvas
+  overlayCanvas(b).paint(k, (ctx) => {
+    ctx.clearRect(-1, -1, overlay.width / k + 2, overlay.height / k + 2);
+    drawRings(b, ctx);
+  });
+}
+
+/** The glows, the marks and the keyboard focus (its label and buttons too).
+ * @param {Board} b @param {CanvasRenderingContext2D} ctx */
+function drawRings(b, ctx) {
   const { ui, drawn, focus, size } = b;
-  const { overlay, focusLabel } = ui;
-  const ctx = /** @type {CanvasRenderingContext2D} */ (overlay.getContext("2d"));
-  const dpr = b.win.devicePixelRatio || 1;
+  const { focusLabel } = ui;
   const scale = drawn.scale;
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.clearRect(0, 0, overlay.width, overlay.height);
-  ctx.setTransform(dpr * scale, 0, 0, dpr * scale, 0, 0);
   const asking = !!question(b);
   const glow = asking ? QUESTION : HILITE;
   const halo = asking ? "rgba(0,145,168,0.35)" : "rgba(255,160,0,0.35)";

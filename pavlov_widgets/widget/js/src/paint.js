@@ -7,6 +7,13 @@
  * then the overlay. After each change (a choice, new marks, focus or question) the focus is
  * brought into view (`screen.js`'s `revealFocus`).
  *
+ * Both canvases are repainted only where their drawing changed (`retain.js`): rasterizing the
+ * whole board again at device pixel ratio 2 is most of a click's time otherwise (issue 18).
+ * Each click's way to the screen is timed in phases for the benchmark (`clickPhases`): the
+ * intent sent, the first trait of Python's answer received, the drawing started and ended, the
+ * next frame; with `globalThis.PAVLOV_BOARD_MARKS` set they also go to the page's performance
+ * timeline (`performance.measure`), where Chromium's profiler shows them.
+ *
  * @typedef {import("./state.js").Board} Board
  * @typedef {import("./protocol.js").BoardData} BoardData
  */
@@ -17,11 +24,74 @@ import { WIDE, chooseLayout, fitHeight, focusWidth, frame, wideWidth } from "./g
 import { drawScene } from "./scene/index.js";
 import { pendingOptions, positionOf, question } from "./state.js";
 import {
-  placeBar, revealFocus, scheduleBar, scheduleKeep, screenHeight,
+  fittedLayout, placeBar, refitFocus, revealFocus, scheduleBar, scheduleKeep, screenHeight,
 } from "./screen.js";
 import { updateBar } from "./bar.js";
 import { updateLog } from "./log.js";
-import { drawOverlay } from "./overlay.js";
+import { drawOverlay, overlayCanvas } from "./overlay.js";
+import { retained } from "./retain.js";
+
+/**
+ * One click on its way to the screen (ms on the page's clock): the intent sent, the first
+ * change of a trait after it, the drawing of the answer started and ended, the next frame
+ * (the one that shows it), and the share of each canvas repainted.
+ * @typedef {{sent: number, received: number, drawn: number, painted: number, shown: number,
+ *   scene: number, overlay: number}} ClickPhases
+ */
+
+/** When the first trait change after each click came, by the click being timed.
+ * @type {WeakMap<object, number>} */
+const received = new WeakMap();
+/** The phases of the clicks drawn, per board (the newest 1,000).
+ * @type {WeakMap<Board, ClickPhases[]>} */
+const phases = new WeakMap();
+
+/** A trait changed: the first change after a click is when Python's answer came.
+ * @param {Board} b */
+export function noteChange(b) {
+  const click = b.sending.pendingClick;
+  if (click && !received.has(click)) received.set(click, performance.now());
+}
+
+/** The next drawing repaints both canvases whole (their pixels were lost: a context
+ * restored after the browser dropped it). @param {Board} b */
+export function forgetPixels(b) {
+  const { scene } = b.ui;
+  retained(scene, /** @type {CanvasRenderingContext2D} */ (
+    scene.getContext("2d", { alpha: false }))).forget();
+  overlayCanvas(b).forget();
+}
+
+/** The share of each canvas the last drawing repainted (0 to 1). @param {Board} b */
+export function repainted(b) {
+  const { scene } = b.ui;
+  return {
+    scene: retained(scene, /** @type {CanvasRenderingContext2D} */ (
+      scene.getContext("2d", { alpha: false }))).repainted,
+    overlay: overlayCanvas(b).repainted,
+  };
+}
+
+/** The phases of the clicks drawn so far (for the benchmark). @param {Board} b */
+export function clickPhases(b) {
+  return [...(phases.get(b) ?? [])];
+}
+
+/** Record a click's phases; with `PAVLOV_BOARD_MARKS` set, on the performance timeline too.
+ * @param {Board} b @param {ClickPhases} p */
+function notePhases(b, p) {
+  const list = phases.get(b) ?? [];
+  list.push(p);
+  if (list.length > 1000) list.shift();
+  phases.set(b, list);
+  if (!(/** @type {any} */ (globalThis).PAVLOV_BOARD_MARKS)) return;
+  const steps = [["pb: to Python and back", p.sent, p.received],
+    ["pb: waiting for a frame", p.received, p.drawn], ["pb: drawing", p.drawn, p.painted],
+    ["pb: raster to screen", p.painted, p.shown]];
+  for (const [name, start, end] of /** @type {Array<[string, number, number]>} */ (steps)) {
+    performance.measure(name, { start, end });
+  }
+}
 
 /** The size and panels each board drew last (a new one keeps the focus in view).
  * @type {WeakMap<Board, string>} */
@@ -56,6 +126,12 @@ function sizeCanvases(b, ctx, d) {
     f = frame(ctx, d, layout.mode, layout.W);
     // a medium board grows with the width only as far as the height shows it whole
     layout.scale = fitHeight(layout.scale, size.height, f.H);
+  }
+  const fit = fittedLayout(b, d);
+  if (fit) {
+    // a focus view drawn smaller, so that its places fit together (screen.js's refitFocus)
+    Object.assign(layout, { mode: "narrow", ...fit });
+    f = frame(ctx, d, "narrow", fit.W);
   }
   // the scale drawn at is the one the canvases are sized for (after fitting the height)
   drawn.mode = layout.mode;
@@ -100,8 +176,12 @@ function indexOptions(b) {
   });
 }
 
-/** One full redraw: the scene, the DOM parts, the overlay. @param {Board} b */
-export function draw(b) {
+/**
+ * One redraw: the scene, the DOM parts, the overlay. The canvases are repainted where their
+ * drawing changed, or whole with `whole` (the benchmark's cost of a full redraw).
+ * @param {Board} b @param {boolean} [whole]
+ */
+export function draw(b, whole = false) {
   if (b.destroyed) return;
   const { ui, drawn, stats, sending, size } = b;
   const t0 = performance.now();
@@ -109,19 +189,24 @@ export function draw(b) {
   if (!d.plan || !d.plan.squares || !d.view || !d.view.score) return;
   // Opaque: the scene covers its whole canvas, and opaque canvases composite faster.
   const ctx = /** @type {CanvasRenderingContext2D} */ (ui.scene.getContext("2d", { alpha: false }));
+  const scene = retained(ui.scene, ctx);
+  if (whole) forgetPixels(b);
   resetFont(ctx);
   startNotingCuts();
   let done = false;
   try {
     const { dpr, f } = sizeCanvases(b, ctx, d);
-    ctx.setTransform(dpr * drawn.scale, 0, 0, dpr * drawn.scale, 0, 0);
-    drawn.regions = drawScene(ctx, d, f);
+    drawn.regions = scene.paint(dpr * drawn.scale, (rc) => drawScene(rc, d, f));
     done = true;
   } finally {
     const cut = stopNotingCuts();
     if (done) drawn.clipped = cut;
   }
   indexOptions(b);
+  if (refitFocus(b, d)) {
+    draw(b);
+    return;
+  }
   const tScene = performance.now();
   updateBar(b, d);
   updateLog(b, d.log_entries ?? []);
@@ -136,9 +221,15 @@ export function draw(b) {
   if (click && position !== click.at) {
     // Click to repainted board: measured at the next frame, once this one is on screen.
     sending.pendingClick = null;
+    const shares = repainted(b);
     requestAnimationFrame(() => {
-      stats.latencies.push(performance.now() - click.t0);
+      const shown = performance.now();
+      stats.latencies.push(shown - click.t0);
       if (stats.latencies.length > 1000) stats.latencies.shift();
+      notePhases(b, {
+        sent: click.t0, received: received.get(click) ?? t0, drawn: t0, painted: t1, shown,
+        ...shares,
+      });
     });
   }
   // The bar follows at the next frame (reading the layout here would force one per draw),
