@@ -875,10 +875,16 @@ class Position:
             return _whole(value) and 0 <= value < size  # type: ignore[operator]
         if kind == "soviet_counters":
             return isinstance(value, list) and all(v in c.soviet_counters for v in value)
+        if kind in _CARD_KINDS:
+            if not isinstance(value, str):
+                return False
+            if kind == "storm_card" and value in c.resupply_cards:
+                return True
+            card = c.wehrmacht_cards.get(value)
+            return card is not None and card.kind in _CARD_KINDS[kind]
         known: dict[str, Any] = {
             "soviet_counter": c.soviet_counters,
             "wehrmacht_counter": c.wehrmacht_counter_ids(),
-            "wehrmacht_card": {**c.wehrmacht_cards, **c.resupply_cards},
             "colour": COLOURS,
             "square": c.index.square_ids,
             "effect": ("attack", "suppress"),
@@ -1261,7 +1267,16 @@ class Position:
                 f"this position cannot be played ({len(problems)} problem"
                 f"{'' if len(problems) == 1 else 's'}):\n{listed}"
             )
-        return Game(state, self.components, self.settings, auto_roll=auto_roll)
+        if self.point != "steps":
+            return Game(state, self.components, self.settings, auto_roll=auto_roll)
+        try:
+            return Game(state, self.components, self.settings, auto_roll=auto_roll)
+        except PavlovError:
+            raise
+        except Exception as exc:  # steps given by hand that fit their fields but not the house
+            ops = ", ".join(repr(f["op"]) for f in self._frames)
+            raise PositionError(f"the rule steps given ({ops}) cannot run in this position: "
+                                f"{type(exc).__name__}: {exc}") from exc
 
     def _build(self) -> tuple[GameState, list[Problem]]:
         """A copy of the state with play scheduled from the resume point, and its problems."""
@@ -1487,7 +1502,7 @@ STEP_FIELDS: dict[str, dict[str, str]] = {
     "assault_colour": {"colour": "colour", "kind": "text"},
     "attack_building": {"colour": "colour", "dice": "dice", "rule_name": "text",
                         "source": "text"},
-    "card_colour": {"card": "wehrmacht_card", "dice": "dice"},
+    "card_colour": {"card": "colour_card", "dice": "dice"},
     "casualty": {"counter": "soviet_counter", "rule": "text", "why": "text"},
     "command_loop": {"commander": "soviet_counter", "left": "count"},
     "disrupt": {"counter": "soviet_counter", "rule": "text", "why": "text"},
@@ -1495,11 +1510,11 @@ STEP_FIELDS: dict[str, dict[str, str]] = {
     "fire_result": {"dice": "dice", "rule_name": "text", "source": "text",
                     "target": "wehrmacht_counter"},
     "fo_fire": {"dice_count": "count", "source": "text", "target": "wehrmacht_counter"},
-    "ju87": {"card": "wehrmacht_card"},
-    "ju87_aa_result": {"card": "wehrmacht_card", "dice": "dice"},
+    "ju87": {"card": "ju87_card"},
+    "ju87_aa_result": {"card": "ju87_card", "dice": "dice"},
     "ju87_bomb": {"dice": "dice"},
-    "ju87_bombing": {"card": "wehrmacht_card", "planes": "count"},
-    "place_card": {"card": "wehrmacht_card"},
+    "ju87_bombing": {"card": "ju87_card", "planes": "count"},
+    "place_card": {"card": "place_card"},
     "place_counter": {"counter": "wehrmacht_counter", "track": "track"},
     "place_track": {"counter": "wehrmacht_counter", "dice": "dice"},
     "raid_casualty_roll": {"raiders": "soviet_counters"},
@@ -1509,7 +1524,7 @@ STEP_FIELDS: dict[str, dict[str, str]] = {
                       "track": "track"},
     "sapper_roll": {"circle": "circle", "counter": "wehrmacht_counter", "track": "track"},
     "starve": {"left": "count", "chosen": "soviet_counters?"},
-    "storm_group_card": {"card": "wehrmacht_card"},
+    "storm_group_card": {"card": "storm_card"},
     "suppress_entry_result": {"counter": "wehrmacht_counter", "dice": "dice", "track": "track"},
     "targeted_position": {"attack_dice": "count", "colour": "colour", "dice": "dice",
                           "effect": "effect", "rule_name": "text", "source": "text"},
@@ -1531,13 +1546,25 @@ _FIELD_KINDS: dict[str, str] = {
     "soviet_counter": "a Soviet counter's id (Position.names('counters'))",
     "soviet_counters": "a list of Soviet counter ids (Position.names('counters'))",
     "wehrmacht_counter": "a Wehrmacht counter's id (Position.names('wehrmacht_counters'))",
-    "wehrmacht_card": "a Wehrmacht card's id (Position.names('wehrmacht_cards'))",
+    "colour_card": "the id of a Sniper, Mortar or artillery card (3.0)",
+    "ju87_card": "the id of a Ju 87 card (3.0 Bomb Stalingrad)",
+    "place_card": "the id of a card that places a Wehrmacht counter (3.0)",
+    "storm_card": "the id of the Milk House or a Resupply card (3.0 Special Cards)",
     "colour": "a colour: green, red or purple",
     "square": "a combat position's id (Position.names('places'))",
     "effect": "'attack' or 'suppress'",
     "loss": "'no_defenders' or 'track_overrun' (6.0)",
 }
 """What each kind of rule-step field allows, as a message says it."""
+
+_CARD_KINDS: dict[str, tuple[str, ...]] = {
+    "colour_card": ("sniper", "mortar", "artillery"),
+    "ju87_card": ("ju87",),
+    "place_card": ("place",),
+    "storm_card": ("storm_group",),
+}
+"""The kinds of Wehrmacht card each card field takes (3.0; a storm card may also be a
+Resupply card, 3.0 Special Cards)."""
 
 _MATCHES_SHOWN = 12
 

@@ -200,7 +200,13 @@ class EditError(ValueError):
 
 
 def copy_position(position: Position) -> Position:
-    """An independent copy of ``position`` (see :meth:`Position.copy`)."""
+    """An independent copy of ``position`` (see :meth:`Position.copy`).
+
+    Raises:
+        TypeError: ``position`` is not a Position (as :class:`Editor` says it).
+    """
+    if not isinstance(position, Position):
+        raise TypeError(f"copy_position(): a Position is needed, not {type(position).__name__}")
     return position.copy()
 
 

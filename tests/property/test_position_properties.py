@@ -21,7 +21,7 @@ from typing import Any
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from pavlov_widgets.engine import Game, Position, PositionError, RuleSettings
+from pavlov_widgets.engine import Game, Position, PositionError, RuleSettings, default_components
 from pavlov_widgets.engine.positions import STEP_FIELDS
 from pavlov_widgets.engine.settings import VARIANTS
 
@@ -181,3 +181,57 @@ def test_any_json_gives_a_position_or_a_position_error(data: Any) -> None:
         assert str(exc)
     else:
         assert Position.from_json(pos.to_json(), check=False).to_dict() == pos.to_dict()
+
+
+def _field_values() -> dict[str, st.SearchStrategy[Any]]:
+    """Values of every kind of rule-step field, most of them of the right kind."""
+    c = default_components()
+    cards = sorted([*c.wehrmacht_cards, *c.resupply_cards])
+    counters = sorted(c.soviet_counters)
+    right: dict[str, st.SearchStrategy[Any]] = {
+        "text": st.text(max_size=6),
+        "count": st.integers(min_value=0, max_value=5),
+        "dice": st.lists(st.integers(min_value=1, max_value=6), max_size=4),
+        "track": st.integers(min_value=0, max_value=5),
+        "circle": st.integers(min_value=0, max_value=4),
+        "soviet_counter": st.sampled_from(counters),
+        "soviet_counters": st.lists(st.sampled_from(counters), max_size=3, unique=True),
+        "wehrmacht_counter": st.sampled_from(sorted(c.wehrmacht_counter_ids())),
+        "colour": st.sampled_from(["green", "red", "purple"]),
+        "square": st.sampled_from(sorted(c.index.square_ids)),
+        "effect": st.sampled_from(["attack", "suppress"]),
+        "loss": st.sampled_from(["no_defenders", "track_overrun"]),
+    }
+    for kind in ("colour_card", "ju87_card", "place_card", "storm_card"):
+        right[kind] = st.sampled_from(cards)
+    return {kind: st.one_of(values, values, values, junk) for kind, values in right.items()}
+
+
+FIELD_VALUES = _field_values()
+frames = st.sampled_from(sorted(STEP_FIELDS)).flatmap(lambda op: st.fixed_dictionaries(
+    {"op": st.just(op)},
+    optional={k: FIELD_VALUES[kind.rstrip("?")] for k, kind in STEP_FIELDS[op].items()}))
+
+
+@given(frames, words("phases"), st.lists(st.integers(0, 99), max_size=4))
+@example({"op": "ju87", "card": "d1-riflemen-3"}, "wehrmacht_cards", [])
+@example({"op": "storm_group_card", "card": "d3-mortar-1"}, "wehrmacht_cards", [])
+def test_a_rule_step_of_any_fields_plays_or_is_refused_with_a_position_error(
+    frame: dict[str, Any], phase: Any, picks: list[int]
+) -> None:
+    pos = Position(seed=5).counter("pavlov", "G1").counter("glushenko", "R2").wehrmacht(
+        3, 2, "riflemen")
+    before = pos.to_json()
+    try:
+        game = pos.steps(frame, phase=phase).game()
+    except PositionError as exc:
+        assert str(exc)
+        return
+    finally:
+        if pos.point != "steps":
+            assert pos.to_json() == before  # refused by steps(): nothing changed
+    for k in picks:  # the steps played: the game goes on under every rule
+        if game.is_over or not game.legal_actions():
+            break
+        options = game.legal_actions()
+        game.apply(options[k % len(options)])
