@@ -3,7 +3,7 @@
 Start with :class:`Game` (``Game.new(seed=1)``); see :mod:`pavlov_widgets.engine.game` for
 the decision / chance / undo / save API, :class:`Position` to build any position by name,
 :mod:`pavlov_widgets.engine.components` for the component data, and
-:mod:`pavlov_widgets.engine.settings` for the rule options.
+:mod:`pavlov_widgets.engine.settings` for the rule settings.
 """
 
 from .actions import Option

@@ -26,7 +26,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "competitive": {"competitive": True},
     "competitive-three": {"competitive": True, "cooperative": True},
 }
-"""Named variants (7.1-7.4) as option settings: ``RuleSettings.for_variant(name)``.
+"""Named variants (7.1-7.4) as rule settings: ``RuleSettings.for_variant(name)``.
 
 ``"cooperative"`` is 7.3 (the Soviet side split between two players), ``"competitive"`` is
 7.4 with one Soviet player and ``"competitive-three"`` is 7.4 with the Soviet side split as in
