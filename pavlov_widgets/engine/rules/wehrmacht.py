@@ -613,8 +613,11 @@ def _starve_option(cid: str, name: str, weapon: bool) -> Option:
 def starve_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """The chosen counter becomes a casualty (First Aid may save it, 5.0)."""
     cid = picked.str_arg("counter")
-    e.push("starve", left=p["left"] - 1, chosen=[*p.get("chosen", []), cid])
-    if cid in e.s.weapons:
+    weapon = cid in e.s.weapons
+    chosen = p.get("chosen", [])
+    # only counters are remembered: First Aid may save them; a weapon is removed at once
+    e.push("starve", left=p["left"] - 1, chosen=chosen if weapon else [*chosen, cid])
+    if weapon:
         e.s.weapons[cid] = "removed"
         e.log(f"{e.name(cid)} is lost for want of food", RESUPPLY_RULE,
               targets=(Weapon(cid).id,), removed=(cid,))
