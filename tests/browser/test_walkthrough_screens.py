@@ -9,9 +9,10 @@ every clipping ancestor, below the board's bar, not covered: ``document.elementF
 
 - the narration and the ◀ ▶ controls;
 - the board's bar prompt;
-- every focus place of the board (the ``focus`` trait: the step's places, else the places of
-  its options, else the dice; only the first, the most important, when they span more than
-  the board's box below its bar holds), and, before a choice, the glowing place to click;
+- every focus place of the board, all together (the ``focus`` trait: the step's places, else
+  the places of its options, else the dice; where they span more than the board's box below
+  its bar holds at the board's own size, the board draws them smaller so that they fit), and,
+  before a choice, the glowing place to click;
 - no label cut short: the board's ``hook.clipped()`` is empty, and no button of the
   walkthrough or of the board's bar is narrower than its text.
 
@@ -71,17 +72,6 @@ POINT_JS = """
   const hit = document.elementFromPoint(x, y);
   return {onScreen: x >= 0 && y >= bar.bottom && x <= innerWidth && y <= innerHeight,
           uncovered: hit === overlay};
-}
-"""
-
-
-OPEN_JS = """
-(el) => {
-  // The height of the board's box (the screen, without one) below the board's bar.
-  const box = el.closest('.pw-board');
-  const bar = el.querySelector('.pb-bar').getBoundingClientRect();
-  const bottom = Math.min(innerHeight, box ? box.getBoundingClientRect().bottom : innerHeight);
-  return bottom - bar.bottom;
 }
 """
 
@@ -164,10 +154,6 @@ class Learner:
                 return ""
             return f"the place to click for {choice} is not in view: {point} {at}"
         places = marks_in_view(self.board, "focus")
-        if places:
-            span = max(m["y"] + m["h"] for m in places) - min(m["y"] for m in places)
-            if span > self.board.evaluate(OPEN_JS) - 16:
-                places = places[:1]  # more than the screen holds: the first, the most important
         hidden = [f"{m['region']}@({m['x']:.0f},{m['y']:.0f} {m['w']:.0f}×{m['h']:.0f})"
                   for m in places if not m["visible"]]
         return f"focus places not in view: {hidden}" if hidden else ""

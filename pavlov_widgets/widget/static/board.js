@@ -2973,7 +2973,10 @@ var MIN_FOCUS_SCALE = 0.5;
 var FIT_TRIES = 3;
 var fits = /* @__PURE__ */ new WeakMap();
 function fitKey(b, d) {
-  return `${Math.round(b.size.width)}x${Math.round(b.size.height)}|${JSON.stringify(d.panels ?? [])}|${JSON.stringify(d.focus ?? [])}|${JSON.stringify(d.marks ?? [])}|${positionOf(d)}`;
+  return `${Math.round(b.size.width)}|${JSON.stringify(d.panels ?? [])}|${JSON.stringify(d.focus ?? [])}|${JSON.stringify(d.marks ?? [])}|${positionOf(d)}`;
+}
+function roomBelowBar(b) {
+  return 8 * Math.floor((screenHeight(b) - b.ui.bar.offsetHeight - 16) / 8);
 }
 function fittedLayout(b, d) {
   const fit2 = fits.get(b);
@@ -2982,27 +2985,36 @@ function fittedLayout(b, d) {
 function refitFocus(b, d) {
   if (panelsOf(d).all) return false;
   const key = fitKey(b, d);
+  const room = roomBelowBar(b);
   const known = fits.get(b);
   const same = known && known.key === key ? known : null;
-  const tries = same ? same.tries : 0;
+  if (same && same.room !== room && same.W > 0) {
+    fits.set(b, { key, room, W: 0, scale: 1, tries: 0 });
+    return true;
+  }
+  const tries = same && same.room === room ? same.tries : 0;
   if (tries >= FIT_TRIES) return false;
   const places = focusPlaces(b);
   const scale = b.drawn.scale;
   const y0 = Math.min(...places.map((r) => r.y));
   const span = Math.max(...places.map((r) => r.y + r.h)) - y0;
-  const room = screenHeight(b) - b.ui.bar.offsetHeight - 16;
   if (places.length < 2 || span * scale <= room || scale <= MIN_FOCUS_SCALE) {
-    fits.set(b, { key, W: same?.W ?? 0, scale: same?.scale ?? scale, tries: FIT_TRIES });
+    fits.set(b, { key, room, W: same?.W ?? 0, scale: same?.scale ?? scale, tries: FIT_TRIES });
     return false;
   }
   const next = Math.max(MIN_FOCUS_SCALE, Math.min(0.98 * scale, room / span));
   fits.set(b, {
     key,
+    room,
     W: Math.floor(Math.max(1, b.size.width) / next),
     scale: next,
     tries: tries + 1
   });
   return true;
+}
+function roomChanged(b) {
+  const fit2 = fits.get(b);
+  return !!fit2 && fit2.room !== roomBelowBar(b);
 }
 var keeping = /* @__PURE__ */ new WeakSet();
 function scheduleKeep(b) {
@@ -3012,6 +3024,7 @@ function scheduleKeep(b) {
     keeping.delete(b);
     if (b.destroyed) return;
     placeBar(b);
+    if (roomChanged(b)) schedule(b);
     revealFocus(b, true);
   });
 }

@@ -6,12 +6,16 @@
  * marks when they change).
  *
  * @typedef {import("./state.js").Board} Board
+ * @typedef {import("./protocol.js").BoardData} BoardData
  * @typedef {import("./scene/core.js").Region} Region
  * @typedef {{x: number, y: number, w: number, h: number}} Rect
  */
 
-import { marksOf, regionById } from "./state.js";
+import { marksOf, positionOf, regionById } from "./state.js";
 import { place } from "./places.js";
+import { panelsOf } from "./geometry.js";
+// paint.js draws with this module's help: its schedule is called only once both are loaded
+import { schedule } from "./paint.js";
 
 /** The ancestors that clip the board (overflow other than visible), nearest first. The
  * body's overflow belongs to the window (CSS overflow propagation): it is left out.
@@ -209,8 +213,8 @@ export function scrollToRect(b, r, block = "center", inner = false) {
 
 /** The places to keep in view, drawn, the most important first: the marks that are not in
  * the focus (what the tutor points at beyond the session's places), then the focus (the
- * places that matter now, in the session's order); without either, the places that glow,
- * in the engine's order of options; and when nothing glows either (dice to roll, or just
+ * places that matter now, in the session's order), then the places that glow (the choices),
+ * in the engine's order of options; and when there is none of these (dice to roll, or just
  * rolled), the dice. @param {Board} b @returns {Region[]} */
 export function focusPlaces(b) {
   const focus = b.src.get("focus") ?? [];
@@ -218,7 +222,9 @@ export function focusPlaces(b) {
   const glowing = [...b.drawn.optionsByRegion.entries()]
     .sort((p, q) => Math.min(...p[1]) - Math.min(...q[1])).map(([id]) => id);
   const rolled = b.src.get("choice")?.kind === "chance" || !!b.src.get("last_roll")?.dice;
-  let ids = marked.length || focus.length ? [...marked, ...focus] : glowing;
+  // the places to choose on come after what the session points at: they are the question's
+  // choices (a walkthrough's "your turn" asks for one of them next)
+  let ids = [...marked, ...focus, ...glowing];
   if (!ids.length && rolled) ids = [place.dice];
   /** @type {Region[]} */
   const out = [];
@@ -260,12 +266,92 @@ export function revealFocus(b, inner = false) {
   }
 }
 
+/** The smallest scale a focus view is drawn at so that its places fit together (its 11 px
+ * text is then 5.5 CSS px: 11 device pixels on a phone). */
+const MIN_FOCUS_SCALE = 0.5;
+/** How many times a focus view is drawn again for one position before it stays as it is. */
+const FIT_TRIES = 3;
+
+/** The layout each board's focus view is drawn at, and for what (see `refitFocus`): W 0 is
+ * its own layout; `room` the height below its bar it was chosen for.
+ * @type {WeakMap<Board, {key: string, room: number, W: number, scale: number,
+ *   tries: number}>} */
+const fits = new WeakMap();
+
+/** What a focus view's layout is chosen for: the board's width, its panels, its focus and
+ * marks, the position. @param {Board} b @param {BoardData} d */
+function fitKey(b, d) {
+  return `${Math.round(b.size.width)}|${JSON.stringify(d.panels ?? [])}|` +
+    `${JSON.stringify(d.focus ?? [])}|${JSON.stringify(d.marks ?? [])}|${positionOf(d)}`;
+}
+
+/** The height the board has below its bar, in steps of 8 px (so that a pixel's change does
+ * not draw it again). @param {Board} b */
+function roomBelowBar(b) {
+  return 8 * Math.floor((screenHeight(b) - b.ui.bar.offsetHeight - 16) / 8);
+}
+
+/**
+ * The layout a focus view is drawn at where its places did not fit together on the screen at
+ * its own size (`refitFocus` chose it): a logical width `W` in the narrow arrangement, drawn
+ * at `scale` (below 1) so that it is as wide as its place; null to draw it as `chooseLayout`
+ * says. @param {Board} b @param {BoardData} d
+ */
+export function fittedLayout(b, d) {
+  const fit = fits.get(b);
+  return fit && fit.W > 0 && fit.key === fitKey(b, d) ? { W: fit.W, scale: fit.scale } : null;
+}
+
+/**
+ * After a focus view is drawn (the panels its session's places are on, `Board.fit_focus`):
+ * whether its focus places (see `focusPlaces`) fit together in the height the board has
+ * below its bar; where they do not (the Ju 87 card and location 8 on a phone), a smaller
+ * scale is chosen at which they do, on a logical width that keeps the board as wide as its
+ * place (so the panels rearrange: the Volga in two columns), and true is returned: draw
+ * again. Never below MIN_FOCUS_SCALE, and at most FIT_TRIES times a position and height; a
+ * new height below the bar (the narration above grew) starts again from its own size.
+ * @param {Board} b @param {BoardData} d
+ */
+export function refitFocus(b, d) {
+  if (panelsOf(d).all) return false;
+  const key = fitKey(b, d);
+  const room = roomBelowBar(b);
+  const known = fits.get(b);
+  const same = known && known.key === key ? known : null;
+  if (same && same.room !== room && same.W > 0) {
+    fits.set(b, { key, room, W: 0, scale: 1, tries: 0 });
+    return true;
+  }
+  const tries = same && same.room === room ? same.tries : 0;
+  if (tries >= FIT_TRIES) return false;
+  const places = focusPlaces(b);
+  const scale = b.drawn.scale;
+  const y0 = Math.min(...places.map((r) => r.y));
+  const span = Math.max(...places.map((r) => r.y + r.h)) - y0;
+  if (places.length < 2 || span * scale <= room || scale <= MIN_FOCUS_SCALE) {
+    fits.set(b, { key, room, W: same?.W ?? 0, scale: same?.scale ?? scale, tries: FIT_TRIES });
+    return false;
+  }
+  const next = Math.max(MIN_FOCUS_SCALE, Math.min(0.98 * scale, room / span));
+  fits.set(b, { key, room, W: Math.floor(Math.max(1, b.size.width) / next), scale: next,
+    tries: tries + 1 });
+  return true;
+}
+
+/** Whether a focus view's layout was chosen for another height below its bar than it has
+ * now (the narration above it grew or shrank): it is to be drawn again. @param {Board} b */
+function roomChanged(b) {
+  const fit = fits.get(b);
+  return !!fit && fit.room !== roomBelowBar(b);
+}
+
 /** Boards waiting for a frame to be kept in view (see `scheduleKeep`).
  * @type {WeakSet<Board>} */
 const keeping = new WeakSet();
 
 /** Something around the board changed size (the narration above it grew, the page moved it):
- * at the next frame the bar is placed again and the focus brought back into view inside the
+ * at the next frame the bar is placed again, a focus view whose height below the bar changed is
+ * drawn again (see `refitFocus`), and the focus brought back into view inside the
  * board's own box (never the page). @param {Board} b */
 export function scheduleKeep(b) {
   if (b.destroyed || keeping.has(b)) return;
@@ -274,6 +360,7 @@ export function scheduleKeep(b) {
     keeping.delete(b);
     if (b.destroyed) return;
     placeBar(b);
+    if (roomChanged(b)) schedule(b);
     revealFocus(b, true);
   });
 }
