@@ -17,10 +17,11 @@
  * one it already had; inside the damage everything is drawn again from the bottom (the
  * scene's background, the overlay's clear). Anything the recorder cannot bound (a transform,
  * an image, a shadow, a blend mode) repaints the whole canvas, as does a new size, scale or
- * canvas. One nuance: Skia rasterizes a small path that a clip cuts by another method than
- * a whole one, so the damage grows over every small shape it cuts (repainted whole); only the
- * antialiased edge of a large shape (a panel) cut by the damage may be shaded a few levels
- * apart. A browser test compares the canvases with a full redraw, pixel for pixel, at DPR 2.
+ * canvas. One nuance: Skia may rasterize a path that a clip cuts by another method than a
+ * whole one, so the damage grows over every small shape it cuts (repainted whole); the
+ * antialiased edge of a larger shape (a room, a panel) cut by the damage may be shaded a few
+ * levels apart, at isolated pixels. A browser test compares the canvases with a full redraw,
+ * pixel for pixel, at DPR 2.
  */
 
 import { DEFAULTS, PROPS, Recorder } from "./record.js";
@@ -64,6 +65,11 @@ export function damage(oldKeys, oldBoxes, keys, boxes) {
   return out;
 }
 
+/** The side (device px) under which a shape the damage cuts is repainted whole: tokens,
+ * dice, pills, counters, rings. Larger shapes (rooms, panels) are cut; growing over them
+ * too would repaint a third of the scene for a click instead of a few percent. */
+const SMALL = 128;
+
 /** A logical box in whole device pixels (a margin of 2 for antialiasing), or null when it
  * is off the canvas. @param {Box} b @param {number} k @param {number} width
  * @param {number} height @returns {Box | null} */
@@ -105,8 +111,8 @@ function merge(rects) {
 /**
  * Device-pixel rectangles covering the damaged boxes (logical px at `k` device px each),
  * merged where they touch, and grown over every small painting call of the drawing they cut
- * into: a small shape is then repainted whole, never cut by the clip (Skia rasterizes a
- * clipped small path by another method, whose antialiased edge differs a little). Null
+ * into: a small shape is then repainted whole, never cut by the clip (Skia may rasterize a
+ * clipped path by another method, whose antialiased edge differs a little). Null
  * when they cover so much of the canvas that a full repaint costs as little.
  * @param {Box[]} damaged @param {Box[]} drawing every painting call's box
  * @param {number} k @param {number} width @param {number} height
@@ -117,7 +123,7 @@ export function deviceRects(damaged, drawing, k, width, height) {
   /** @type {Box[]} */
   let rects = merge(/** @type {Box[]} */ (damaged.map((b) => toDevice(b, k, width, height))
     .filter(Boolean)));
-  const small = width * height / 16;
+  const small = SMALL * SMALL;
   /** @type {Box[]} */
   const shapes = [];
   for (const b of drawing) {
