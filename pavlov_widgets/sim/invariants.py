@@ -56,7 +56,8 @@ def check_decisions(game: Game) -> None:
         InvariantError: a counter offered to go hungry twice at one Resupply.
     """
     pending = game.state.pending
-    if pending is None or pending["op"] != "starve_pick":
+    # a roll waiting (kind "roll") has no op: only a decision can offer a counter
+    if pending is None or pending.get("op") != "starve_pick":
         return
     saved: set[str] = set()
     for entry in reversed(game.log):
