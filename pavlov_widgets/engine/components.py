@@ -912,8 +912,15 @@ def load_components(
         overrides: already-parsed JSON documents by file name, for tests and the lab.
 
     Raises:
-        ComponentError: a file is missing, not JSON, or has a missing or invalid field.
+        ComponentError: the folder or the overrides are not what they should be, or a file is
+            missing, not JSON, or has a missing or invalid field.
     """
+    # checked here, at the boundary: a number or a list would otherwise fail deep in pathlib
+    if folder is not None and not isinstance(folder, (str, Path)):
+        raise ComponentError(f"folder: {folder!r} is not a folder's path (give a str or a Path)")
+    if overrides is not None and not isinstance(overrides, Mapping):
+        raise ComponentError(f"overrides: {overrides!r} is not a mapping of component file "
+                             f"names to their JSON documents")
     overrides = dict(overrides or {})
     unknown = sorted(set(overrides) - set(FILES))
     if unknown:

@@ -34,8 +34,10 @@ from pavlov_widgets.engine import (
     PavlovError,
     RuleSettings,
     SaveFormatError,
+    SettingsError,
     UnknownScenarioError,
     load_components,
+    victory_level,
 )
 from pavlov_widgets.engine.components import FILES
 
@@ -584,3 +586,32 @@ def test_unknown_scenario() -> None:
     assert isinstance(info.value, PavlovError)
     assert str(info.value).startswith("unknown scenario 'no-such-example'; known: ")
     assert all(name in str(info.value) for name in scenario_names())
+
+
+@pytest.mark.parametrize("folder", [5, ["data"], 1.5])
+def test_load_components_refuses_a_folder_that_is_no_path(folder: Any) -> None:
+    """A number or a list as the folder is named, not a TypeError from deep in pathlib."""
+    with pytest.raises(ComponentError, match=r"folder: .* is not a folder's path"):
+        load_components(folder)
+
+
+def test_load_components_refuses_overrides_that_are_no_mapping() -> None:
+    with pytest.raises(ComponentError, match=r"overrides: .* is not a mapping"):
+        load_components(overrides=["board.json"])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("total", "table", "field"),
+                         [("x", "second", "total"), (1.5, "second", "total"),
+                          (True, "second", "total"), (0, "third", "table"), (0, None, "table")])
+def test_victory_level_refuses_what_is_no_score_or_table(
+    total: Any, table: Any, field: str
+) -> None:
+    """6.0 Victory: the score is a whole number and the table one of the two printings'."""
+    with pytest.raises(SettingsError, match=f"^{field}: "):
+        victory_level(total, table)
+
+
+def test_victory_level_reads_both_tables() -> None:
+    assert victory_level(-5) == ("draw", "Draw", "")
+    assert victory_level(-15) == ("loss", "Minor Defeat", "")
+    assert victory_level(-15, "first") == ("draw", "Draw", "")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import SettingsError
 from ..machine import Engine, step
 from ..text import plural
 from .planning import milk_house_revealed
@@ -56,7 +57,18 @@ def score(e: Engine) -> Score:
 
 
 def victory_level(total: int, table: str = "second") -> tuple[str, str, str]:
-    """(result, level, award) of a final score: result is win, draw or loss."""
+    """(result, level, award) of a final score (6.0 Victory): result is win, draw or loss.
+
+    ``table`` is the victory table of :attr:`RuleSettings.victory_table` ("second", the 2nd
+    printing's, or "first").
+
+    Raises:
+        SettingsError: ``total`` is not a whole number or ``table`` is no victory table.
+    """
+    if isinstance(total, bool) or not isinstance(total, int):
+        raise SettingsError(f"total: {total!r} is not a score (a whole number of victory points)")
+    if table not in ("first", "second"):
+        raise SettingsError(f"table: {table!r} is no victory table (they are 'first' and 'second')")
     for low, award, level in AWARDS:
         if total >= low:
             return "win", level, award
