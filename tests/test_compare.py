@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 from pavlov_widgets.engine import Game
+from pavlov_widgets.sim import get_policy, policy_rng
+from pavlov_widgets.sim.simulate import play_to_end
 from pavlov_widgets.tutor.content import get_scenario
 from pavlov_widgets.tutor.lab.compare import (
     DECIDED,
@@ -21,9 +23,13 @@ from pavlov_widgets.tutor.lab.compare import (
     Plan,
     Row,
     _after,
+    _play,
     _position_key,
+    _Start,
+    _stratify,
     closest_rival,
     compare,
+    first_roll,
     hint,
     hint_sentence,
     paired_confidence,
@@ -427,7 +433,7 @@ def test_7_4_in_a_competitive_game_the_german_heuristic_plays_the_german_side() 
 
 
 def test_the_worker_processes_stay_warm_between_comparisons() -> None:
-    """Two runs on two processes use the same pool, and give the games of one process."""
+    """Two runs on two processes use the same pool, and each gives the games of one process."""
     from pavlov_widgets.tutor.lab.compare import _WarmPool
 
     first = compare(ju87(), ["aa:8", "fire"], games=6, jobs=2, policy="random")
@@ -435,9 +441,9 @@ def test_the_worker_processes_stay_warm_between_comparisons() -> None:
     workers = {p.pid for p in warm.pool._pool}
     second = compare(ju87(), ["aa:8", "fire"], games=6, jobs=2, policy="random", seed=6)
     assert _WarmPool._pools[2] is warm and {p.pid for p in warm.pool._pool} == workers
-    alone = compare(ju87(), ["aa:8", "fire"], games=12, jobs=1, policy="random")
-    assert [r.outcomes for r in alone.rows] == [
-        a.outcomes + b.outcomes for a, b in zip(first.rows, second.rows, strict=True)]
+    for result, seed in ((first, 0), (second, 6)):
+        alone = compare(ju87(), ["aa:8", "fire"], games=6, jobs=1, policy="random", seed=seed)
+        assert [r.outcomes for r in alone.rows] == [r.outcomes for r in result.rows]
 
 
 def test_a_stopped_run_leaves_nothing_playing_in_the_warm_workers(
@@ -464,3 +470,29 @@ def test_a_policy_that_cannot_be_sent_is_played_on_processes_forked_for_the_run(
     two = compare(ju87(), ["aa:8", "fire"], games=4, jobs=2, policy=first_option)
     one = compare(ju87(), ["aa:8", "fire"], games=4, jobs=1, policy=first_option)
     assert [r.outcomes for r in two.rows] == [r.outcomes for r in one.rows]
+
+
+def test_a_first_roll_is_dealt_from_every_throw_in_turn() -> None:
+    """36 playouts of a two-dice first roll deal each of the 36 throws once (exact odds)."""
+    throws = [tuple(first_roll(2, 5, s)) for s in range(5, 5 + 36)]
+    assert len(set(throws)) == 36 and all(1 <= d <= 6 for t in throws for d in t)
+    assert [first_roll(2, 5, s) for s in range(5, 10)] != [first_roll(2, 6, s)
+                                                           for s in range(6, 11)]
+
+
+def test_options_that_stop_at_a_roll_meet_the_throws_in_turn_on_the_same_dice() -> None:
+    game = ju87()
+    starts = [_Start(i, i, (i,), _after(game, [i], i)) for i in ("aa:8", "fire")]
+    _stratify(starts, 3)
+    fire = starts[1]
+    assert starts[0].strata is None  # aa:8 asks for the next token: no roll yet
+    assert fire.strata == (fire.game.chance().dice, 3)  # type: ignore[union-attr]
+    # playout i of 'fire' rolls the i-th throw of the run's shuffled list, not its dice
+    policy = get_policy("random")
+    for seed in range(3, 9):
+        played = fire.game.fork(seed=seed, auto_roll=False)
+        played.auto_roll = True  # the rolls after the first come from the seed's dice
+        played.force(first_roll(*fire.strata, seed))
+        play_to_end(played, policy, policy_rng(seed, "random"))
+        assert _play(starts, policy, "random", 1, seed)[2:] == (
+            played.outcome["result"], played.outcome["score"])  # type: ignore[index]

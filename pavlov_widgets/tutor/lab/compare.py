@@ -48,11 +48,13 @@ playouts would be the same games, seed for seed.
 from __future__ import annotations
 
 import atexit
+import functools
 import html
 import io
 import math
 import multiprocessing
 import pickle
+import random
 import statistics
 import time
 from collections import Counter
@@ -400,6 +402,9 @@ class _Start:
     game: Game
     same_as: list[tuple[str, str]] = field(default_factory=list)
     """(id, label) of the options merged into this one."""
+    strata: tuple[int, int] | None = None
+    """(dice, first seed) when the option stops at a roll: its first roll is dealt from every
+    throw of that many dice in turn (:func:`first_roll`), not drawn from the dice stream."""
 
 
 PLAN_VERBS: dict[str, Schema] = {"plan": (("number", int),)}
@@ -543,6 +548,45 @@ def _play_ahead(game: Game, policy: Policy, rng: Any, until_turn: int) -> None:
         made += 1
 
 
+STRATA_MAX_DICE = 4
+"""The most dice a first roll is dealt for in turn (6⁴ = 1,296 throws; more: drawn)."""
+
+
+def _stratify(starts: list[_Start], seed: int) -> None:
+    """Deal the first roll of every option that stops at one from all the throws in turn.
+
+    A roll's outcome is exact: each throw of n dice comes once in 6ⁿ. When the options stop
+    at a roll (Anti-aircraft fire, Suppression tokens spent, a shot), playout ``i`` takes
+    the ``i``-th throw of a shuffled list of every throw instead of the dice stream's next
+    one, so every 6ⁿ games deal each throw exactly once and a few dozen games already deal
+    them evenly: the first roll adds next to no luck to the difference between options.
+    The throws are of the most dice any option rolls (each option reads its first dice of
+    the throw), so the options still meet the same dice; the shuffle follows ``seed``, so
+    the estimate stays unbiased and another seed deals another order.
+    """
+    rolls = [s.game.chance() for s in starts]
+    dice = max((c.dice for c in rolls if c is not None), default=0)
+    if not 0 < dice <= STRATA_MAX_DICE:
+        return
+    for start, chance in zip(starts, rolls, strict=True):
+        start.strata = (dice, seed) if chance is not None else None
+
+
+@functools.lru_cache(maxsize=8)
+def _throws(dice: int, seed: int) -> tuple[int, ...]:
+    """Every throw of ``dice`` dice (as numbers 0 … 6ⁿ − 1), shuffled after ``seed``."""
+    order = list(range(6 ** dice))
+    random.Random(f"pavlov_widgets.lab.first-roll:{dice}:{seed}").shuffle(order)
+    return tuple(order)
+
+
+def first_roll(dice: int, seed: int, playout: int) -> list[int]:
+    """The first roll of playout (dice seed) ``playout`` of a run from ``seed`` (see above)."""
+    throws = _throws(dice, seed)
+    number = throws[(playout - seed) % len(throws)]
+    return [number // 6 ** k % 6 + 1 for k in range(dice)]
+
+
 def _with_german_player(game: Game, policy: Policy, seed: int) -> Policy:
     """In a Competitive game (7.4), the German decisions go to the German heuristic.
 
@@ -563,7 +607,14 @@ def _play(starts: Sequence[_Start], policy: Policy, name: str, index: int,
     position's turn, and is scored as it stands (:func:`definitions`).
     """
     start = starts[index]
-    branch = start.game.fork(seed=seed, auto_roll=True)
+    if start.strata is None:
+        branch = start.game.fork(seed=seed, auto_roll=True)
+    else:  # the first roll is dealt from the throws in turn, the rest from the seed's dice
+        branch = start.game.fork(seed=seed, auto_roll=False)
+        branch.auto_roll = True
+        chance = branch.chance()
+        assert chance is not None
+        branch.force(first_roll(*start.strata, seed)[:chance.dice])
     policy = _with_german_player(branch, policy, seed)
     try:
         if horizon is None:
@@ -717,6 +768,7 @@ def _run(game: Game, starts: list[_Start], games: int, seed: int, jobs: int, cho
             return done >= 1 and ((done >= min_done and asked()) or (
                 hard_stop is not None and time.perf_counter() >= hard_stop))
 
+    _stratify(starts, seed)
     games_left = range(seed, seed + games)
     stopped = False
     if used > 1:
@@ -747,8 +799,11 @@ def _in_processes(context: Any, jobs: int, starts: list[_Start], policy: Policy,
     them (pickled once per run); otherwise (a policy defined in a notebook cell, say) a pool
     forked for this run alone hands it over in memory.
     """
-    # blocks of about eight playouts keep both processes busy and the progress moving
-    size = max(1, min(8 // len(starts) or 1, len(seeds) // (jobs * 4) or 1))
+    # blocks of about eight playouts keep both processes busy and the progress moving; a
+    # run that may stop (a hint at its deadline) sends one seed a block, so its results
+    # come as soon as they are played and nothing long is left behind it
+    size = 1 if should_stop is not None else max(
+        1, min(8 // len(starts) or 1, len(seeds) // (jobs * 4) or 1))
     blocks = [(s, min(size, seeds.stop - s)) for s in range(seeds.start, seeds.stop, size)]
     warm = _WarmPool.get(context, jobs)
     payload = warm.payload(starts, policy, name, horizon) if warm is not None else None
