@@ -3765,7 +3765,7 @@ function damage(oldKeys, oldBoxes, keys, boxes) {
   for (let s = last + 1; s < oldKeys.length; s++) out.push(oldBoxes[s]);
   return out;
 }
-var SMALL = 128;
+var SMALL = 64;
 function toDevice(b, k, width, height) {
   if (!(b.x1 > b.x0 && b.y1 > b.y0)) return null;
   const r = {
@@ -3803,7 +3803,7 @@ function deviceRects(damaged, drawing, k, width, height) {
     /** @type {Box[]} */
     damaged.map((b) => toDevice(b, k, width, height)).filter(Boolean)
   );
-  const small = SMALL * SMALL;
+  const small = (SMALL * k) ** 2;
   const shapes = [];
   for (const b of drawing) {
     const r = toDevice(b, k, width, height);

@@ -65,10 +65,10 @@ export function damage(oldKeys, oldBoxes, keys, boxes) {
   return out;
 }
 
-/** The side (device px) under which a shape the damage cuts is repainted whole: tokens,
+/** The side (logical px) under which a shape the damage cuts is repainted whole: tokens,
  * dice, pills, counters, rings. Larger shapes (rooms, panels) are cut; growing over them
- * too would repaint a third of the scene for a click instead of a few percent. */
-const SMALL = 128;
+ * too would repaint a quarter or a third of the scene for a click instead of a few percent. */
+const SMALL = 64;
 
 /** A logical box in whole device pixels (a margin of 2 for antialiasing), or null when it
  * is off the canvas. @param {Box} b @param {number} k @param {number} width
@@ -123,7 +123,7 @@ export function deviceRects(damaged, drawing, k, width, height) {
   /** @type {Box[]} */
   let rects = merge(/** @type {Box[]} */ (damaged.map((b) => toDevice(b, k, width, height))
     .filter(Boolean)));
-  const small = SMALL * SMALL;
+  const small = (SMALL * k) ** 2;
   /** @type {Box[]} */
   const shapes = [];
   for (const b of drawing) {
