@@ -18,6 +18,7 @@ Helpers shared by the browser tests of issue 11 (``test_fits_screen.py``, ``test
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +140,23 @@ def phone_context(browser: Browser) -> BrowserContext:
     """A browser context that behaves like a phone: small, dense, touch, mobile."""
     return browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                has_touch=True)
+
+
+def phone_page(browser: Browser) -> Iterator[tuple[Page, list[str]]]:
+    """A page on a phone and the JavaScript errors seen on it, for a fixture.
+
+    The page is in a :func:`phone_context`; errors seen on it fail the test when it ends. A
+    fixture uses it as ``yield from phone_page(browser)``.
+    """
+    context = phone_context(browser)
+    page = context.new_page()
+    found: list[str] = []
+    page.on("pageerror", lambda exc: found.append(str(exc)))
+    try:
+        yield page, found
+    finally:
+        context.close()
+    assert not found, f"JavaScript errors on the page: {found}"
 
 
 def write_notebook(folder: Path, name: str, cells: list[str]) -> Path:

@@ -37,7 +37,7 @@ from boardpage import (
     in_view,
     look,
     marks_in_view,
-    phone_context,
+    phone_page,
     press,
     run_all_in_lab,
     settle,
@@ -220,15 +220,7 @@ def _walk_all(page: Page, size: str, mode: str, touch: bool, save: Callable[...,
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[tuple[Page, list[str]]]:
     """A page on a phone (390×844, touch) and the JavaScript errors seen on it."""
-    context = phone_context(browser)
-    page = context.new_page()
-    found: list[str] = []
-    page.on("pageerror", lambda exc: found.append(str(exc)))
-    try:
-        yield page, found
-    finally:
-        context.close()
-    assert not found, f"JavaScript errors on the page: {found}"
+    yield from phone_page(browser)
 
 
 @pytest.mark.parametrize("mode", MODES)
