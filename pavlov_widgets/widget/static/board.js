@@ -479,12 +479,17 @@ function fitName(ctx, str, maxW, size, weight = 400) {
       if (measure(ctx, str.slice(i)) > maxW + 0.5) break;
       fitting.push(i);
     }
-    const at = fitting.find((i) => SYLLABLE.test(str.slice(i, i + 3))) ?? fitting[0];
+    const at = fitting.find((i) => startsSyllable(str, i)) ?? fitting[0];
     if (at !== void 0) return { lines: [`${str.slice(0, at)}-`, str.slice(at)], size: s };
   }
   return null;
 }
-var SYLLABLE = /^(?:[csz]h|[^aeiouyh])[aeiouy]/i;
+var VOWELS = "aeiouy";
+function startsSyllable(name, i) {
+  const [a = "", b = "", c = ""] = name.slice(i, i + 3).toLowerCase();
+  if ("csz".includes(a) && b === "h" && c !== "" && VOWELS.includes(c)) return true;
+  return a !== "" && !VOWELS.includes(a) && a !== "h" && b !== "" && VOWELS.includes(b);
+}
 function capital(s) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
 }

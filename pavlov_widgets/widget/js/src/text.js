@@ -225,15 +225,23 @@ export function fitName(ctx, str, maxW, size, weight = 400) {
       fitting.push(i);
     }
     // before a syllable's start (a consonant then a vowel: Cherno-golov) where one fits
-    const at = fitting.find((i) => SYLLABLE.test(str.slice(i, i + 3))) ?? fitting[0];
+    const at = fitting.find((i) => startsSyllable(str, i)) ?? fitting[0];
     if (at !== undefined) return { lines: [`${str.slice(0, at)}-`, str.slice(at)], size: s };
   }
   return null;
 }
 
-/** A consonant (or ch, sh, zh) followed by a vowel: where a syllable starts (for breaking a
- * name: Ivash-chenko, not Ivashc-henko). */
-const SYLLABLE = /^(?:[csz]h|[^aeiouyh])[aeiouy]/i;
+const VOWELS = "aeiouy";
+
+/** Whether a syllable starts at letter `i` of `name`: a consonant (or ch, sh, zh) followed by
+ * a vowel (for breaking a name: Ivash-chenko, not Ivashc-henko). Letters are compared one by
+ * one: the board matches no regular expression against text (tests/test_widget.py).
+ * @param {string} name @param {number} i */
+function startsSyllable(name, i) {
+  const [a = "", b = "", c = ""] = name.slice(i, i + 3).toLowerCase();
+  if ("csz".includes(a) && b === "h" && c !== "" && VOWELS.includes(c)) return true;
+  return a !== "" && !VOWELS.includes(a) && a !== "h" && b !== "" && VOWELS.includes(b);
+}
 
 /** `s` with a capital first letter. @param {string} s */
 export function capital(s) {
