@@ -460,7 +460,7 @@ def test_a_stopped_run_leaves_nothing_playing_in_the_warm_workers(
     assert result.stopped and result.done < 400
     assert warm.run.value == before + 2  # begun (+1), then ended (+1)
     monkeypatch.setitem(_SHARED, "run", warm.run)  # as a worker sees it
-    assert _play_warm((before + 1, b"", (0, 5))) == []  # a block of that run plays nothing
+    assert _play_warm((before + 1, "gone.pickle", (0, 5))) == []  # that run plays nothing
 
 
 def test_a_policy_that_cannot_be_sent_is_played_on_processes_forked_for_the_run() -> None:

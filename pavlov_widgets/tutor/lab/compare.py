@@ -56,11 +56,13 @@ import multiprocessing
 import pickle
 import random
 import statistics
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, ClassVar
 
 from pavlov_widgets.engine import Game, PavlovError
@@ -809,12 +811,17 @@ def _in_processes(context: Any, jobs: int, starts: list[_Start], policy: Policy,
     payload = warm.payload(starts, policy, name, horizon) if warm is not None else None
     if warm is not None and payload is not None:
         token = warm.begin()
-        try:
-            return _consume(warm.pool.imap_unordered(
-                _play_warm, [(token, payload, block) for block in blocks]), len(blocks),
-                record, should_stop)
-        finally:
-            warm.end(token)  # blocks still queued or playing give up at their next game
+        # the payload goes in a file each worker reads once: sent with every block, a
+        # hint's two thousand queued blocks would be hundreds of megabytes through the pipe
+        with tempfile.NamedTemporaryFile(prefix="pavlov-lab-", suffix=".pickle") as file:
+            file.write(payload)
+            file.flush()
+            try:
+                return _consume(warm.pool.imap_unordered(
+                    _play_warm, [(token, file.name, block) for block in blocks]),
+                    len(blocks), record, should_stop)
+            finally:
+                warm.end(token)  # blocks still queued or playing give up at their next game
     try:  # fork hands the options and the policy over in memory: nothing is pickled
         pool = context.Pool(jobs, initializer=_share, initargs=(starts, policy, name, horizon))
     except (OSError, AssertionError, NotImplementedError, ValueError) as exc:
@@ -938,13 +945,20 @@ class _Unpickler(pickle.Unpickler):
         return _SHARED["known"][pid]
 
 
-def _play_warm(task: tuple[int, bytes, tuple[int, int]]) -> list[_Outcome]:
-    """A warm worker plays one block of a run, while the run is still the current one."""
-    token, payload, (first, count) = task
+def _play_warm(task: tuple[int, str, tuple[int, int]]) -> list[_Outcome]:
+    """A warm worker plays one block of a run, while the run is still the current one.
+
+    ``task`` is (the run's token, the file of its payload, (first seed, seeds)).
+    """
+    token, path, (first, count) = task
     run = _SHARED["run"]
     if run.value != token:
         return []
     if _SHARED["token"] != token:
+        try:
+            payload = Path(path).read_bytes()
+        except OSError:
+            return []  # the run ended (and its file went) since the token was read
         starts, policy, name, horizon = _Unpickler(io.BytesIO(payload)).load()
         _SHARED.update(token=token, starts=starts, policy=policy, name=name, horizon=horizon)
     starts, policy, name = _SHARED["starts"], _SHARED["policy"], _SHARED["name"]
