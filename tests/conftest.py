@@ -6,6 +6,7 @@ Test artifacts (screenshots, server logs, built wheels kept for inspection) are 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,3 +29,17 @@ def artifacts_dir() -> Path:
     """``test-artifacts/``, created if needed: put screenshots and logs here."""
     ARTIFACTS_DIR.mkdir(exist_ok=True)
     return ARTIFACTS_DIR
+
+
+@pytest.fixture(autouse=True)
+def _no_warm_workers_left() -> Iterator[None]:
+    """Stop the hint's warm worker processes after each test that started them.
+
+    They are forks of the test process and keep its open files, among them the pipe to the
+    browser driver of the session: left running, the driver never sees that pipe close and
+    the run hangs at its end.
+    """
+    yield
+    from pavlov_widgets.tutor.lab import stop_workers
+
+    stop_workers()

@@ -446,6 +446,26 @@ def test_the_worker_processes_stay_warm_between_comparisons() -> None:
         assert [r.outcomes for r in alone.rows] == [r.outcomes for r in result.rows]
 
 
+def test_stop_workers_leaves_no_process_behind() -> None:
+    """stop_workers ends every warm worker; the next comparison starts new ones.
+
+    The workers hold the process's open files (a test run's browser driver waited on them).
+    """
+    import multiprocessing
+
+    from pavlov_widgets.tutor.lab import stop_workers
+    from pavlov_widgets.tutor.lab.compare import _WarmPool
+
+    compare(ju87(), ["aa:8", "fire"], games=4, jobs=2, policy="random")
+    workers = list(_WarmPool._pools[2].pool._pool)
+    assert workers and all(p.is_alive() for p in workers)
+    stop_workers()
+    assert _WarmPool._pools == {} and not any(p.is_alive() for p in workers)
+    assert not [p for p in multiprocessing.active_children() if p in workers]
+    again = compare(ju87(), ["aa:8", "fire"], games=4, jobs=2, policy="random")
+    assert [r.games for r in again.rows] == [4, 4]
+
+
 def test_a_stopped_run_leaves_nothing_playing_in_the_warm_workers(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Its token is no longer the current one: its queued blocks give up unplayed."""

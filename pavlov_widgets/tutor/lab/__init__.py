@@ -7,7 +7,7 @@ hint (:mod:`.compare`), their charts (:mod:`.charts`), and the lab beside the bo
 
 from .card_odds import CardOdds, card_odds
 from .charts import ComparisonChart, OddsChart
-from .compare import Hint, Plan, compare, hint
+from .compare import Hint, Plan, compare, hint, stop_workers
 from .model import LabError, Odds, odds
 from .widget import Lab
 
@@ -24,4 +24,5 @@ __all__ = [
     "compare",
     "hint",
     "odds",
+    "stop_workers",
 ]

@@ -916,6 +916,18 @@ class _WarmPool:
         _WarmPool._pools = {k: v for k, v in _WarmPool._pools.items() if v is not self}
 
 
+def stop_workers() -> None:
+    """Stop the warm worker processes of hints and comparisons, if any are running.
+
+    They start again at the next comparison that asks for them. The workers are forks of
+    this process and hold copies of every file it had open when they started, so a host
+    that waits for one of its pipes to close (a test run's browser driver, say) waits until
+    they are stopped; a notebook kernel stops them at its exit.
+    """
+    for warm in list(_WarmPool._pools.values()):
+        warm.close()
+
+
 def _adopt(run: Any, known: dict[int, Any]) -> None:
     """A warm worker's start: the shared run counter and the objects it may be sent by id."""
     _SHARED.update(run=run, known=known, token=None)
