@@ -466,6 +466,32 @@ def test_stop_workers_leaves_no_process_behind() -> None:
     assert [r.games for r in again.rows] == [4, 4]
 
 
+def test_two_comparisons_at_once_each_play_all_their_games() -> None:
+    """Each of several comparisons run at once plays all its games.
+
+    Notebook 14 runs its labs' comparisons together, each in its own thread: a second run on
+    the warm workers must not make the first one's queued games give up.
+    """
+    import threading
+
+    results: dict[int, ComparisonResult] = {}
+
+    def run(seed: int) -> None:
+        results[seed] = compare(ju87(), ["aa:8", "fire"], games=200, jobs=2,
+                                policy="random", seed=seed)
+
+    run(300)  # the workers are warm before the three start, as in a notebook's later cells
+    threads = [threading.Thread(target=run, args=(seed,)) for seed in (0, 100, 200)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for seed, result in results.items():
+        assert not result.stopped and [r.games for r in result.rows] == [200, 200], seed
+        alone = compare(ju87(), ["aa:8", "fire"], games=200, jobs=1, policy="random", seed=seed)
+        assert [r.outcomes for r in alone.rows] == [r.outcomes for r in result.rows]
+
+
 def test_a_stopped_run_leaves_nothing_playing_in_the_warm_workers(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Its token is no longer the current one: its queued blocks give up unplayed."""

@@ -57,6 +57,7 @@ import pickle
 import random
 import statistics
 import tempfile
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -809,19 +810,25 @@ def _in_processes(context: Any, jobs: int, starts: list[_Start], policy: Policy,
     blocks = [(s, min(size, seeds.stop - s)) for s in range(seeds.start, seeds.stop, size)]
     warm = _WarmPool.get(context, jobs)
     payload = warm.payload(starts, policy, name, horizon) if warm is not None else None
-    if warm is not None and payload is not None:
-        token = warm.begin()
-        # the payload goes in a file each worker reads once: sent with every block, a
-        # hint's two thousand queued blocks would be hundreds of megabytes through the pipe
-        with tempfile.NamedTemporaryFile(prefix="pavlov-lab-", suffix=".pickle") as file:
-            file.write(payload)
-            file.flush()
-            try:
-                return _consume(warm.pool.imap_unordered(
-                    _play_warm, [(token, file.name, block) for block in blocks]),
-                    len(blocks), record, should_stop)
-            finally:
-                warm.end(token)  # blocks still queued or playing give up at their next game
+    # one run at a time on the warm pool: a second run's token would make the first one's
+    # queued blocks give up (several labs of a notebook compare at once, each in its thread);
+    # a run that finds the pool busy forks its own processes, as below
+    if warm is not None and payload is not None and warm.busy.acquire(blocking=False):
+        try:
+            token = warm.begin()
+            # the payload goes in a file each worker reads once: sent with every block, a
+            # hint's two thousand queued blocks would be hundreds of megabytes through the pipe
+            with tempfile.NamedTemporaryFile(prefix="pavlov-lab-", suffix=".pickle") as file:
+                file.write(payload)
+                file.flush()
+                try:
+                    return _consume(warm.pool.imap_unordered(
+                        _play_warm, [(token, file.name, block) for block in blocks]),
+                        len(blocks), record, should_stop)
+                finally:
+                    warm.end(token)  # blocks still queued or playing give up at their next game
+        finally:
+            warm.busy.release()
     try:  # fork hands the options and the policy over in memory: nothing is pickled
         pool = context.Pool(jobs, initializer=_share, initargs=(starts, policy, name, horizon))
     except (OSError, AssertionError, NotImplementedError, ValueError) as exc:
@@ -864,9 +871,13 @@ class _WarmPool:
     """
 
     _pools: ClassVar[dict[int, _WarmPool]] = {}
+    _starting: ClassVar[threading.Lock] = threading.Lock()
+    """Held while a pool is looked up or started: two threads must not start two."""
 
     def __init__(self, context: Any, jobs: int, known: Any) -> None:
         self.run = context.Value("q", 0, lock=False)
+        self.busy = threading.Lock()
+        """Held by the one run playing on these workers (see :func:`_in_processes`)."""
         self.known = {id(known): known}
         """The components objects the workers inherited (sent by reference)."""
         self.pool = context.Pool(jobs, initializer=_adopt, initargs=(self.run, self.known))
@@ -874,17 +885,18 @@ class _WarmPool:
     @classmethod
     def get(cls, context: Any, jobs: int) -> _WarmPool | None:
         """The warm pool of ``jobs`` processes (started now if need be); None if it cannot."""
-        warm = cls._pools.get(jobs)
-        if warm is not None:
-            return warm
-        if multiprocessing.current_process().daemon:
-            return None  # a worker of a pool: it may not start processes of its own
-        from pavlov_widgets.engine import default_components
+        with cls._starting:
+            warm = cls._pools.get(jobs)
+            if warm is not None:
+                return warm
+            if multiprocessing.current_process().daemon:
+                return None  # a worker of a pool: it may not start processes of its own
+            from pavlov_widgets.engine import default_components
 
-        try:
-            warm = cls._pools[jobs] = _WarmPool(context, jobs, default_components())
-        except (OSError, AssertionError, NotImplementedError, ValueError):
-            return None
+            try:
+                warm = cls._pools[jobs] = _WarmPool(context, jobs, default_components())
+            except (OSError, AssertionError, NotImplementedError, ValueError):
+                return None
         atexit.register(warm.close)
         return warm
 
