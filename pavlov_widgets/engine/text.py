@@ -39,6 +39,13 @@ def either(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
+def all_of(words: Sequence[str]) -> str:
+    """Words joined as a list: ``a``, ``a and b``, ``a, b and c`` ("" for none)."""
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def percent(p: Fraction) -> str:
     """A probability as a percentage: ``33%``, ``6.9%`` (one decimal under 10%).
 

@@ -46,6 +46,7 @@ from pavlov_widgets.engine.errors import PlaceError
 from pavlov_widgets.engine.places import parse_place
 from pavlov_widgets.engine.positions import Position
 
+from . import outline as outlines
 from . import protocol
 from . import view as views
 from .editor import TOOLS as TOOL_LABELS
@@ -208,6 +209,10 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
     cover = traitlets.Dict().tag(sync=True)
     """The hot seat's cover between two players: ``{}``, or ``{"to", "name", "text",
     "rule"}`` (read only)."""
+    outline: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    """The board as text, for a learner who cannot see the canvas: sections of whole
+    sentences, each line naming its place (:func:`~pavlov_widgets.widget.outline.outline`,
+    built from the ``view`` and ``last_roll`` drawn, so it hides what they hide; read only)."""
 
     def __init__(
         self,
@@ -515,6 +520,7 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             self.view = view
             self.choice = frame.choice
             self.last_roll = views.last_roll(seen) if frame.roll else {}
+            self.outline = outlines.outline(game.components, self.plan, view, self.last_roll)
             self.log_entries = frame.log if frame.log is not None else views.log_view(seen)
             own = [] if frame.own_marks_only else self._marks
             ringed = {m["region"] for m in frame.marks}
@@ -676,7 +682,7 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
 
 SYNCED = ("plan", "view", "choice", "last_roll", "log_entries", "error", "error_code", "rev",
           "game_serial", "auto_roll", "saved", "marks", "focus", "question", "panels",
-          "edit_mode", "hinting", "seat", "cover")
+          "edit_mode", "hinting", "seat", "cover", "outline")
 """The traits the browser draws from (``room`` goes the other way)."""
 
 

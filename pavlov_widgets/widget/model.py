@@ -139,6 +139,34 @@ class SavedShape(TypedDict, total=False):
     auto: bool
 
 
+class OutlineItemShape(TypedDict):
+    """One line of the text view under another (a counter in its room, a track's circle)."""
+
+    key: NotRequired[str]
+    place: str
+    text: str
+
+
+class OutlineLineShape(TypedDict):
+    """One line of the text view: a whole sentence about one place (see ``widget/outline``).
+
+    ``key`` (unique in the outline) only where it is not the place's id.
+    """
+
+    key: NotRequired[str]
+    place: str
+    text: str
+    items: NotRequired[list[OutlineItemShape]]
+
+
+class OutlineSectionShape(TypedDict):
+    """One section of the ``outline`` trait, the board as text."""
+
+    key: str
+    title: str
+    lines: list[OutlineLineShape]
+
+
 class ViewShape(TypedDict):
     """The ``view`` trait's top-level fields (see ``view.game_view``)."""
 
@@ -218,6 +246,7 @@ class BoardState(TypedDict):
     hinting: HintingShape
     seat: SeatShape
     cover: CoverShape
+    outline: list[OutlineSectionShape]
 
 
 def check_state(state: dict[str, Any]) -> list[str]:
@@ -295,6 +324,9 @@ __all__ = [
     "MarkShape",
     "OddsShape",
     "OptionShape",
+    "OutlineItemShape",
+    "OutlineLineShape",
+    "OutlineSectionShape",
     "PlanShape",
     "QuestionShape",
     "RollShape",

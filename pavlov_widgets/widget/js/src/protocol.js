@@ -5,7 +5,8 @@
  *
  * Python is the single source of truth. The board only draws what the traits hold (`plan`,
  * `view`, `choice`, `last_roll`, `log_entries`, `error`, `rev`, `game_serial`, `auto_roll`,
- * `saved`, `marks`, `question`, `panels`, `edit_mode`, `hinting`, `seat`, `cover`) and sends
+ * `saved`, `marks`, `question`, `panels`, `edit_mode`, `hinting`, `seat`, `cover`,
+ * `outline`) and sends
  * the player's intents, each stamped with the position on screen (`rev`, and `game`, the
  * `game_serial`) so Python refuses one made on a position the game has left:
  * `{kind: "choose", option}`, `{kind: "step"}` (roll the pending dice), `{kind: "undo"}`,
@@ -118,6 +119,10 @@
  * @typedef {{role?: string, side?: string, name?: string, hot?: boolean}} Seat
  * @typedef {{to?: string, name?: string, text?: string, rule?: string}} Cover
  * @typedef {{width: number, height: number}} Room  set by the board only (CSS px)
+ * @typedef {{key?: string, place: string, text: string, items?: OutlineLine[]}} OutlineLine
+ *   one sentence of the board as text, about one place ("" for none); `key` (unique) when
+ *   it is not the place
+ * @typedef {{key: string, title: string, lines: OutlineLine[]}} OutlineSection
  */
 
 /**
@@ -126,14 +131,15 @@
  *   log_entries: LogLine[], error: string, rev: number, game_serial: number,
  *   auto_roll: boolean, saved?: Saved, marks?: Mark[], focus?: string[],
  *   question?: Question, panels?: string[], edit_mode?: EditMode, hinting?: Hinting,
- *   seat?: Seat, cover?: Cover}} BoardData  (`focus`: the places that matter now, which
- *   the board keeps in view)
+ *   seat?: Seat, cover?: Cover, outline?: OutlineSection[]}} BoardData  (`focus`: the
+ *   places that matter now, which the board keeps in view; `outline`: the board as text)
  */
 
 /** The traits the board reads, in the order of BoardData. */
 export const TRAITS = /** @type {const} */ ([
   "plan", "view", "choice", "last_roll", "log_entries", "error", "rev", "game_serial", "auto_roll",
   "saved", "marks", "focus", "question", "panels", "edit_mode", "hinting", "seat", "cover",
+  "outline",
 ]);
 
 // --- the messages --------------------------------------------------------------------------
