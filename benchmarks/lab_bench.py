@@ -29,6 +29,7 @@ import argparse
 import functools
 import importlib.util
 import json
+import os
 import resource
 import statistics
 import subprocess
@@ -297,6 +298,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --only-horizon: the timings alone")
     parser.add_argument("--only-horizon", action="store_true",
                         help="only the horizon figures: timings before/after and agreement")
+    parser.add_argument("--speed-only", action="store_true",
+                        help="only the speed figures: playouts, hints, the 1,000-game "
+                             "comparison (no agreement check, no horizon)")
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run: a few games everywhere (figures meaningless)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -307,7 +311,8 @@ def main(argv: list[str] | None = None) -> int:
     say: Callable[[str], None] = (lambda _: None) if args.json else print
     figures: dict[str, Any] = {}
 
-    say(f"What-if lab benchmark (Python {sys.version.split()[0]}, {args.jobs} processes)")
+    say(f"What-if lab benchmark (Python {sys.version.split()[0]}, {args.jobs} processes, "
+        f"load average {os.getloadavg()[0]:.1f} at the start)")
     if args.only_horizon:
         chosen = [mid_game(seed, n) for seed, n in POSITIONS[: args.positions]]
         figures["horizon"] = quick_section(chosen, args, say)
@@ -355,8 +360,13 @@ def main(argv: list[str] | None = None) -> int:
                              "cpu_s": cpu, "playouts_per_s": 2 * args.compare_games / wall}
     say(f"\nComparison of two options, {args.compare_games} games each, from seed "
         f"{POSITIONS[0][0]} turn {game.turn}: {wall:.1f} s wall, {cpu:.1f} s CPU "
-        f"({2 * args.compare_games / wall:.0f} playouts/s)")
+        f"({2 * args.compare_games / wall:.0f} playouts/s; load average "
+        f"{os.getloadavg()[0]:.1f})")
     say("  " + result.text().replace("\n", "\n  "))
+    if args.speed_only:
+        if args.json:
+            print(json.dumps(figures, indent=1, default=str))
+        return 0
 
     say(f"\nAgreement: the hint's pick against {args.long_games} games per candidate (other "
         "seeds)")

@@ -464,12 +464,46 @@ class HeuristicPolicy:
         memo = self._moves
         if memo is None or memo.state is not s or memo.key != key:
             memo = self._moves = _MovesMemo(s, key, where, v.memo)
-        elif memo.where != where:
-            memo.where = where
-            for k in [k for k in memo.values if k[0] in _WHERE_KEYS]:
-                del memo.values[k]
         v.memo = memo.values
+        if memo.where != where:
+            self._forget_moves(v, memo.values, memo.where, where)
+            memo.where = where
         return v
+
+    def _forget_moves(self, v: View, values: dict[tuple[Any, ...], Any],
+                      before: tuple[Any, ...], after: tuple[Any, ...]) -> None:
+        """Forget what the pieces' new places change (speed only: the same choices).
+
+        Destinations and the best moves of weapon crews and of the counters that moved are
+        worked out again. Any other counter's best move (:meth:`_best_move`) is the first
+        empty position other than its own in its ranking, which is fixed for the phase: it
+        still holds unless its target was taken, or a position ranked above the target (and
+        not its own) was left empty. Most counters meet neither after one move, so a move
+        decision works out two or three best moves, not a dozen.
+        """
+        soviet = v.s.soviet
+        counters = v.c.soviet_counters
+        moved = {cid for cid, was, now in zip(soviet, before[0], after[0], strict=True)
+                 if was != now}
+        changed = {soviet[cid].where for cid in moved}
+        changed.update(was for cid, was in zip(soviet, before[0], strict=True) if cid in moved)
+        occ = v.occ
+        emptied = [sq for sq in changed if not occ.get(sq) and sq in v.squares]
+        for k in [k for k in values if k[0] in _WHERE_KEYS]:
+            cid = k[1]
+            if k[0] == "dest" or cid in moved or counters[cid].weapon_special:
+                del values[k]
+                continue
+            target = values[k][1]
+            if target in changed:
+                del values[k]
+                continue
+            if emptied:
+                here = soviet[cid].where
+                rank = self._rank_index(v, cid)
+                limit = rank[target] if target else len(rank)
+                if any(sq != here and rank[sq] < limit for sq in emptied):
+                    del values[k]
 
     def _handler(self, op: str) -> Callable[[HeuristicPolicy, View, Option], Scored] | None:
         """The scoring rule of a decision, by its op (a subclass may replace some)."""
@@ -1056,6 +1090,14 @@ class HeuristicPolicy:
             v.memo[key] = sorted(worth, key=lambda sq: -worth[sq])
         ranked: list[str] = v.memo[key]
         return ranked
+
+    def _rank_index(self, v: View, cid: str) -> dict[str, int]:
+        """Each combat position's place in the ranking of :meth:`_ranked` (no team to lead)."""
+        key = ("rank-index", self._profile(v, cid))
+        if key not in v.memo:
+            v.memo[key] = {sq: i for i, sq in enumerate(self._ranked(v, cid, False))}
+        index: dict[str, int] = v.memo[key]
+        return index
 
     def _destinations(self, v: View, cid: str) -> dict[str, tuple[str, str]]:
         """Where a counter may move (4.0 Move), once per arrangement of the pieces."""
