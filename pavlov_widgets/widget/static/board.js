@@ -23,7 +23,8 @@ var TRAITS = (
     "edit_mode",
     "hinting",
     "seat",
-    "cover"
+    "cover",
+    "outline"
   ]
 );
 function readReply(msg) {
@@ -63,7 +64,8 @@ function paletteRole(optionId) {
 
 // pavlov_widgets/widget/js/src/dom.js
 var SKELETON = `
-    <div class="pb-bar" role="region" aria-label="The question of the moment">
+    <div class="pb-bar" role="region">
+      <span class="pb-sr pb-bar-name"></span>
       <div class="pb-prompt-wrap">
         <div class="pb-mode" hidden></div>
         <div class="pb-seat" hidden></div>
@@ -109,10 +111,11 @@ var SKELETON = `
     <div class="pb-help"></div>
     <div class="pb-log-wrap">
       <div class="pb-log-title">Log, newest first</div>
-      <ol class="pb-log" aria-label="Game log, newest first"></ol>
+      <ol class="pb-log" tabindex="0"></ol>
     </div>
-    <div class="pb-sr pb-sr-log" aria-live="polite" aria-atomic="true"></div>
-    <div class="pb-sr pb-sr-focus" aria-live="polite" aria-atomic="true"></div>`;
+    <div class="pb-sr pb-sr-log" aria-live="polite" aria-atomic="false"
+         aria-relevant="additions"></div>
+    <div class="pb-sr pb-sr-focus" aria-live="assertive" aria-atomic="true"></div>`;
 function buildDom(root, interactive) {
   const doc = root.ownerDocument;
   const el = doc.createElement("div");
@@ -147,6 +150,7 @@ function buildDom(root, interactive) {
     focusLabel: q(".pb-focus-label"),
     buttons: q(".pb-buttons"),
     logEl: q(".pb-log"),
+    barName: q(".pb-bar-name"),
     errorEl: q(".pb-error"),
     live: q(".pb-sr-log"),
     liveFocus: q(".pb-sr-focus"),
@@ -192,8 +196,12 @@ function buildDom(root, interactive) {
   ui.moreBtn.addEventListener("click", () => {
     showPalette(ui, !el.classList.contains("pb-palette-open"));
   });
-  ui.promptEl.id = `pb-prompt-${Math.random().toString(36).slice(2, 10)}`;
+  const id = Math.random().toString(36).slice(2, 10);
+  ui.promptEl.id = `pb-prompt-${id}`;
+  ui.barName.id = `pb-bar-name-${id}`;
+  ui.bar.setAttribute("aria-labelledby", ui.barName.id);
   ui.surface.setAttribute("aria-describedby", ui.promptEl.id);
+  nameBoard(ui);
   ui.surface.setAttribute("aria-label", "Pavlov's House board");
   if (!interactive) {
     el.classList.add("pb-static");
@@ -201,6 +209,13 @@ function buildDom(root, interactive) {
     ui.surface.removeAttribute("tabindex");
   }
   return ui;
+}
+function nameBoard(ui) {
+  const doc = ui.el.ownerDocument;
+  const n = [...doc.querySelectorAll(".pavlov-board")].indexOf(ui.el) + 1;
+  setText(ui.barName, n ? `Board ${n}: the question of the moment` : "The question of the moment");
+  const log = n ? `Board ${n}: game log, newest first` : "Game log, newest first";
+  if (ui.logEl.getAttribute("aria-label") !== log) ui.logEl.setAttribute("aria-label", log);
 }
 function showPalette(ui, open) {
   setClass(ui.el, "pb-palette-open", open);
@@ -241,14 +256,20 @@ var TOKENS = {
   aa: { fill: "#2e7d32", ink: "#ffffff", abbr: "AA" }
 };
 var INK = "#1f1f1f";
-var MUTED = "#5a5a5a";
-var HILITE = "#ff9f00";
-var FOCUS = "#1565c0";
-var QUESTION = "#0091a8";
+var MUTED = "#4a4a4a";
+var HILITE = { edge: "#2a1a00", glow: "#ffb020", halo: "rgba(255,160,0,0.35)" };
+var FOCUS = { edge: "#0b2f6b", glow: "#ffffff" };
+var QUESTION = { edge: "#06222b", glow: "#5ad2e6", halo: "rgba(0,145,168,0.35)" };
 var MARKS = {
-  focus: { colour: "#2f6fd6", halo: "rgba(47,111,214,0.28)", sign: "" },
-  right: { colour: "#2e7d32", halo: "rgba(46,125,50,0.30)", sign: "✓" },
-  wrong: { colour: "#c62828", halo: "rgba(198,40,40,0.30)", sign: "✗" }
+  focus: { colour: "#0b3d91", halo: "rgba(47,111,214,0.28)", sign: "" },
+  right: { colour: "#1b4d1e", halo: "rgba(46,125,50,0.30)", sign: "✓" },
+  wrong: { colour: "#7f1d1d", halo: "rgba(198,40,40,0.30)", sign: "✗" }
+};
+var MARK_RIM = "#ffffff";
+var TEXTURES = {
+  green: "#2e7d32",
+  red: "#b03224",
+  purple: "#6a3d9a"
 };
 var WSHORT = {
   "machine-gunners": "MG",
@@ -295,7 +316,17 @@ function createBoardState(root, src, ui) {
     sending: { busy: false, timer: 0, pendingClick: null, revealFrom: "", hintAsked: "" },
     why: { cache: /* @__PURE__ */ new Map(), shown: "", timer: 0 },
     tipAt: null,
-    shown: { position: "", logN: -2, marks: null, buttons: "", log: "" },
+    shown: { position: "", marks: null, buttons: "", log: "" },
+    said: {
+      position: "",
+      logN: -2,
+      score: null,
+      focus: "",
+      roll: "",
+      asked: "",
+      error: "",
+      wired: false
+    },
     asked: { key: "", drawn: [], list: [] },
     stats: { latencies: [], draws: [], parts: { scene: 0, dom: 0, overlay: 0 } },
     destroyed: false
@@ -1128,8 +1159,9 @@ function pattern(ctx, kind) {
     patternCache.set(ctx, cache);
   }
   if (!(kind in cache)) {
+    const side = kind === "green" ? 16 : kind === "red" ? 14 : kind === "purple" ? 18 : 12;
     const tile = document.createElement("canvas");
-    tile.width = tile.height = 12;
+    tile.width = tile.height = side;
     const t = (
       /** @type {CanvasRenderingContext2D} */
       tile.getContext("2d")
@@ -1137,20 +1169,26 @@ function pattern(ctx, kind) {
     t.lineWidth = 1.2;
     t.beginPath();
     if (kind === "green") {
-      t.strokeStyle = "rgba(46,125,50,0.28)";
-      t.moveTo(0, 12);
-      t.lineTo(12, 0);
+      t.strokeStyle = TEXTURES.green;
+      t.lineWidth = 1.6;
+      t.moveTo(0, side);
+      t.lineTo(side, 0);
+      t.moveTo(-2, 2);
+      t.lineTo(2, -2);
+      t.moveTo(side - 2, side + 2);
+      t.lineTo(side + 2, side - 2);
       t.stroke();
     } else if (kind === "red") {
-      t.fillStyle = "rgba(192,57,43,0.30)";
-      t.arc(6, 6, 1.6, 0, Math.PI * 2);
+      t.fillStyle = TEXTURES.red;
+      t.arc(side / 2, side / 2, 1.8, 0, Math.PI * 2);
       t.fill();
     } else if (kind === "purple") {
-      t.strokeStyle = "rgba(106,61,154,0.26)";
-      t.moveTo(0, 6);
-      t.lineTo(12, 6);
-      t.moveTo(6, 0);
-      t.lineTo(6, 12);
+      const mid = side / 2 + 0.5;
+      t.strokeStyle = TEXTURES.purple;
+      t.moveTo(0, mid);
+      t.lineTo(side, mid);
+      t.moveTo(mid, 0);
+      t.lineTo(mid, side);
       t.stroke();
     } else if (kind === "disrupted") {
       t.strokeStyle = "rgba(240,138,36,0.55)";
@@ -1168,6 +1206,14 @@ function pattern(ctx, kind) {
     cache[kind] = ctx.createPattern(tile, "repeat");
   }
   return cache[kind] ?? "transparent";
+}
+function backing(ctx, str, x, y, o, fill) {
+  setFont(ctx, o.size, o.weight ?? 400);
+  const w = measure(ctx, str);
+  const x0 = o.align === "right" ? x - w : o.align === "center" ? x - w / 2 : x;
+  roundRect(ctx, x0 - 3, y - o.size / 2 - 2, w + 6, o.size + 4, 3);
+  ctx.fillStyle = fill;
+  ctx.fill();
 }
 function token(ctx, cx, cy, r, kind, count = 1) {
   const style = TOKENS[
@@ -1276,22 +1322,33 @@ function cardBack(ctx, x, y, w, h, label, fill) {
     });
   });
 }
-function ring(ctx, r, colour, width, halo, dash = [], gap = 0) {
+function ring(ctx, r, tones, halo = null, gap = 0) {
+  const total = tones.reduce((a, t) => a + t.width, 0);
+  const path = (pad) => {
+    ctx.beginPath();
+    if (r.circle) ctx.arc(r.x + r.w / 2, r.y + r.h / 2, r.w / 2 + pad, 0, Math.PI * 2);
+    else roundRect(ctx, r.x - pad, r.y - pad, r.w + 2 * pad, r.h + 2 * pad, 5 + pad - 1.5);
+  };
   ctx.save();
-  ctx.beginPath();
-  const pad = width / 2 + gap;
-  if (r.circle) ctx.arc(r.x + r.w / 2, r.y + r.h / 2, r.w / 2 + pad, 0, Math.PI * 2);
-  else roundRect(ctx, r.x - pad, r.y - pad, r.w + 2 * pad, r.h + 2 * pad, 5 + gap);
-  ctx.setLineDash(dash);
   if (halo) {
-    ctx.lineWidth = width + 6;
+    path(gap + total / 2);
+    ctx.lineWidth = total + 6;
     ctx.strokeStyle = halo;
     ctx.stroke();
   }
-  ctx.lineWidth = width;
-  ctx.strokeStyle = colour;
-  ctx.stroke();
+  const bands = [];
+  let from = gap;
+  for (const t of tones) {
+    path(from + t.width / 2);
+    ctx.setLineDash(t.dash ?? []);
+    ctx.lineWidth = t.width;
+    ctx.strokeStyle = t.colour;
+    ctx.stroke();
+    bands.push({ colour: t.colour, from, to: from + t.width, dash: t.dash ?? [] });
+    from += t.width;
+  }
   ctx.restore();
+  return { x: r.x, y: r.y, w: r.w, h: r.h, circle: !!r.circle, bands };
 }
 
 // pavlov_widgets/widget/js/src/scene/core.js
@@ -1912,6 +1969,7 @@ function drawSuppressionBoxes(s, x, y, w, box = 28) {
     ctx.lineWidth = 1.2;
     ctx.stroke();
     const mid = y + box / 2 + 1;
+    backing(ctx, `${c.letter} box`, x + 6, mid, { size: 13, weight: 700 }, c.fill);
     text(ctx, `${c.letter} box`, x + 6, mid, {
       size: 13,
       weight: 700,
@@ -1920,6 +1978,7 @@ function drawSuppressionBoxes(s, x, y, w, box = 28) {
     });
     if (n) token(ctx, x + w - 22, mid - 1, 10, "suppression", n);
     else {
+      backing(ctx, "empty", x + w - 8, mid, { size: 12, align: "right" }, c.fill);
       text(ctx, "empty", x + w - 8, mid, {
         size: 12,
         color: MUTED,
@@ -2181,7 +2240,7 @@ function drawTrack(s, t, x, y, w, h) {
       const armour = spec.kind === "armor";
       const size = r * 1.72;
       plate(ctx, cx - size / 2, cy - size / 2, size, size, 4, {
-        fill: armour ? "#4f5b66" : "#7d8791",
+        fill: armour ? "#39434c" : "#5b6670",
         stroke: "#1f262c",
         width: 1.2
       });
@@ -2218,7 +2277,7 @@ function drawTrack(s, t, x, y, w, h) {
     } else {
       text(ctx, String(k), cx, cy + 1, {
         size: 13,
-        color: "#8a8a8a",
+        color: MUTED,
         align: "center",
         base: "middle"
       });
@@ -3222,6 +3281,7 @@ function updateBar(b, d) {
   const help = edit ? HELP_EDIT : feedback ? HELP_FEEDBACK : asking ? touch(b) ? HELP_ASK_TOUCH : HELP_ASK_POINTER : touch(b) ? HELP_TOUCH : HELP_POINTER;
   setText(ui.helpEl, help);
   setText(ui.promptEl, prompt);
+  nameBoard(ui);
   setText(ui.ruleEl, asking ? `${touch(b) ? "Tap" : "Click"} a place that glows to answer` : p.rule ? `Rule ${p.rule}` : "");
   const odds = asking ? [] : (p.odds ?? []).map((o) => `${o.result} ${o.percent}% (${o.fraction})`);
   setText(ui.oddsEl, odds.length ? `Exact odds: ${odds.join(" · ")}` : "");
@@ -3349,6 +3409,153 @@ function updateSaved(b, d) {
   setProp(savedEl, "hidden", false);
 }
 
+// pavlov_widgets/widget/js/src/announce.js
+var LOG_BATCH = 6;
+var LOG_TAIL = 3;
+var KEEP = 12;
+function sentence(s) {
+  const t = s.trim();
+  if (!t) return "";
+  const c = t[0].toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(c) ? c : `${c}.`;
+}
+function listed(ns) {
+  const s = ns.map(String);
+  return s.length < 2 ? s.join("") : `${s.slice(0, -1).join(", ")} and ${s[s.length - 1]}`;
+}
+var SAY = {
+  /** A log entry with its rule. @param {string} text @param {string} rule */
+  entry: (text2, rule) => sentence(rule ? `${text2} (${rule})` : text2),
+  /** The faces a roll showed. @param {number[]} dice */
+  faces: (dice) => dice.length === 1 ? `The die shows ${dice[0]}.` : `The dice show ${listed(dice)}.`,
+  /** A long batch of log entries. @param {number} n */
+  batch: (n) => `${n} new entries in the log; the rolls and the last ${LOG_TAIL} follow.`,
+  /** The question of the moment, with its rule. @param {string} prompt @param {string} rule */
+  prompt: (prompt, rule) => sentence(rule ? `${prompt} (rule ${rule})` : prompt),
+  /** A roll the game waits for. @param {string} label @param {number} dice
+   * @param {string} rule */
+  roll: (label, dice, rule) => dice === 1 ? `${sentence(label)} Roll 1 die (rule ${rule}): Enter on the board rolls it.` : `${sentence(label)} Roll ${dice} dice (rule ${rule}): Enter on the board rolls them.`,
+  /** The exact odds of a roll. @param {Odds[]} odds */
+  odds: (odds) => `Exact odds: ${odds.map((o) => `${o.result} ${o.percent}% (${o.fraction})`).join("; ")}.`,
+  /** A question asked on the board. @param {string} prompt @param {number} n */
+  question: (prompt, n) => `${sentence(prompt)} ${n === 1 ? "1 place answers it" : `${n} places answer it`}: arrow keys move between them, Enter answers.`,
+  /** An answered question's feedback. @param {string} text @param {string} tone */
+  feedback: (text2, tone) => tone === "right" ? `Right. ${sentence(text2)}` : tone === "wrong" ? `Not right. ${sentence(text2)}` : sentence(text2),
+  /** The option (or asked place) the focus is on. @param {boolean} asking @param {number} i
+   * @param {number} n @param {string} label @param {string} hint */
+  focus: (asking, i, n, label, hint) => `${asking ? "Answer" : "Option"} ${i} of ${n}: ${sentence(label)}${hint ? ` ${sentence(hint)}` : ""}`,
+  /** Enter before the option under the focus was said. */
+  unheard: () => "The options changed; Enter again chooses the option just read.",
+  undo: () => "The last choice was undone.",
+  redo: () => "The choice was redone.",
+  /** @param {number} n */
+  score: (n) => `The score is now ${n}.`,
+  /** @param {string} text */
+  error: (text2) => sentence(text2)
+};
+var newest = /* @__PURE__ */ new WeakMap();
+function say(b, text2) {
+  const { live } = b.ui;
+  if (!text2 || newest.get(live) === text2) return;
+  newest.set(live, text2);
+  const p = b.doc.createElement("p");
+  p.textContent = text2;
+  live.appendChild(p);
+  while (live.childElementCount > KEEP) live.firstElementChild?.remove();
+}
+function alert(b, text2, again = false) {
+  const live = b.ui.liveFocus;
+  if (!text2 || !again && newest.get(live) === text2) return;
+  newest.set(live, text2);
+  live.textContent = live.textContent === text2 ? `${text2} ` : text2;
+}
+function focusKey(b) {
+  const opts = pendingOptions(b);
+  const o = opts[b.focus.index];
+  return o ? `${positionKey(b)}|${b.focus.index}|${o.id}` : "";
+}
+function positionKey(b) {
+  const { src } = b;
+  const c = src.get("choice");
+  return `${src.get("game_serial")}:${src.get("rev")}|${JSON.stringify(question(b) ?? "")}|${c?.kind ?? ""}|${c?.op ?? ""}|${c?.prompt ?? ""}`;
+}
+function rollKey(b) {
+  return `${positionKey(b)}|roll`;
+}
+function sayFocus(b, now, again = false) {
+  const opts = pendingOptions(b);
+  const i = b.focus.index;
+  const o = opts[i];
+  if (!o) return;
+  const text2 = SAY.focus(!!question(b), i + 1, opts.length, o.label, hintOf(b, o));
+  if (now) alert(b, text2, again);
+  else say(b, text2);
+  b.said.focus = focusKey(b);
+}
+function sayLog(b, entries) {
+  const { said } = b;
+  const top = entries.length ? entries[0].n : -1;
+  const fresh = said.logN === -2 ? [] : entries.filter((e) => e.n > said.logN).reverse();
+  said.logN = top;
+  const line = (e) => SAY.entry(e.text, e.rule) + (e.dice && e.dice.length ? ` ${SAY.faces(e.dice)}` : "");
+  if (fresh.length <= LOG_BATCH) {
+    for (const e of fresh) say(b, line(e));
+    return;
+  }
+  say(b, SAY.batch(fresh.length));
+  const tail = fresh.slice(-LOG_TAIL);
+  for (const e of fresh) if (e.dice && e.dice.length || tail.includes(e)) say(b, line(e));
+}
+function announceDraw(b, d) {
+  const { said, ui } = b;
+  const first = said.logN === -2;
+  if (!said.wired) {
+    said.wired = true;
+    ui.undoBtn.addEventListener("click", () => {
+      said.asked = "undo";
+    });
+    ui.redoBtn.addEventListener("click", () => {
+      said.asked = "redo";
+    });
+  }
+  sayLog(b, d.log_entries ?? []);
+  if ((d.error || "") !== said.error) {
+    said.error = d.error || "";
+    alert(b, SAY.error(said.error));
+  }
+  const key = positionKey(b);
+  const score = d.view?.score?.total;
+  if (key === said.position) return;
+  said.position = key;
+  if (said.asked === "undo") say(b, SAY.undo());
+  if (said.asked === "redo") say(b, SAY.redo());
+  said.asked = "";
+  if (typeof score === "number" && score !== said.score) {
+    if (said.score !== null) say(b, SAY.score(score));
+    said.score = score;
+  }
+  if (first && !surfaceHasFocus(b)) return;
+  sayQuestion(b, d);
+  if (surfaceHasFocus(b)) sayFocus(b, false);
+}
+function sayQuestion(b, d) {
+  const c = d.choice;
+  const qn = question(b);
+  if (qn) say(b, SAY.question(String(qn.prompt), pendingOptions(b).length));
+  else if (!c || !c.prompt) return;
+  else if (c.op === "feedback") say(b, SAY.feedback(c.prompt, c.tone ?? ""));
+  else if (c.kind === "chance") sayRoll(b, false);
+  else say(b, SAY.prompt(c.prompt, c.rule));
+}
+function sayRoll(b, now) {
+  const c = b.src.get("choice");
+  if (!c || c.kind !== "chance") return;
+  const text2 = SAY.roll(c.prompt, c.dice, c.rule) + (c.odds && c.odds.length ? ` ${SAY.odds(c.odds)}` : "");
+  if (now) alert(b, text2, true);
+  else say(b, text2);
+  b.said.roll = rollKey(b);
+}
+
 // pavlov_widgets/widget/js/src/log.js
 function updateLog(b, entries) {
   const { shown } = b;
@@ -3357,12 +3564,6 @@ function updateLog(b, entries) {
     shown.log = logKey;
     renderLog(b, entries);
   }
-  const newest = entries.length ? entries[0].n : -1;
-  if (shown.logN !== -2 && newest > shown.logN) {
-    const fresh = entries.filter((e) => e.n > shown.logN).reverse();
-    b.ui.live.textContent = fresh.map((e) => `${e.text} (${e.rule})`).join(". ");
-  }
-  shown.logN = newest;
 }
 function renderLog(b, entries) {
   const { doc } = b;
@@ -3381,7 +3582,8 @@ function renderLog(b, entries) {
     if (e.dice && e.dice.length) {
       const dice = doc.createElement("span");
       dice.className = "pb-log-dice";
-      dice.setAttribute("aria-label", `dice ${e.dice.join(", ")}`);
+      dice.setAttribute("role", "img");
+      dice.setAttribute("aria-label", SAY.faces(e.dice));
       for (const n of e.dice) {
         const pip = doc.createElement("span");
         pip.className = "pb-die";
@@ -3941,6 +4143,10 @@ function overlayCanvas(b) {
     overlay.getContext("2d")
   );
 }
+var ringsDrawn = /* @__PURE__ */ new WeakMap();
+function drawnRings(b) {
+  return [...ringsDrawn.get(b) ?? []];
+}
 function drawOverlay(b) {
   const { ui, drawn } = b;
   const { overlay } = ui;
@@ -3953,16 +4159,21 @@ function drawOverlay(b) {
 function drawRings(b, ctx) {
   const { ui, drawn, focus, size } = b;
   const { focusLabel } = ui;
+  const rings = [];
+  ringsDrawn.set(b, rings);
   const scale = drawn.scale;
   const asking = !!question(b);
-  const glow = asking ? QUESTION : HILITE;
-  const halo = asking ? "rgba(0,145,168,0.35)" : "rgba(255,160,0,0.35)";
+  const look = asking ? QUESTION : HILITE;
   for (const id of drawn.optionsByRegion.keys()) {
     const r = regionById(b, id);
     if (!r) continue;
-    ring(ctx, r, glow, id === focus.hover ? 5 : 3, halo);
+    const drawnRing = ring(ctx, r, [
+      { colour: look.edge, width: 2 },
+      { colour: look.glow, width: id === focus.hover ? 5 : 3 }
+    ], look.halo);
+    rings.push({ ...drawnRing, kind: asking ? "question" : "glow", region: id });
   }
-  drawMarks(b, ctx);
+  drawMarks(b, ctx, rings);
   const opts = pendingOptions(b);
   const focused = opts[focus.index];
   const showFocus = focus.index >= 0 && surfaceHasFocus(b) && focus.keyboard && !touch(b);
@@ -3972,7 +4183,10 @@ function drawRings(b, ctx) {
     for (const t of focused.targets) {
       const r = regionById(b, t);
       if (!r) continue;
-      ring(ctx, r, FOCUS, 3.5, null, [7, 4]);
+      rings.push({ ...ring(ctx, r, [
+        { colour: FOCUS.edge, width: 3.5 },
+        { colour: FOCUS.glow, width: 3 }
+      ]), kind: "keyboard", region: t });
       first = first ?? r;
     }
     if (first) {
@@ -3989,7 +4203,7 @@ function drawRings(b, ctx) {
     setClass(button, "pb-kbd-focus", showFocus && i === focus.index);
   }
 }
-function drawMarks(b, ctx) {
+function drawMarks(b, ctx, rings) {
   for (const m of marksOf(b)) {
     const r = regionById(b, m.region);
     if (!r) continue;
@@ -3998,10 +4212,17 @@ function drawMarks(b, ctx) {
       m.style
     ];
     const glowing = b.drawn.optionsByRegion.has(m.region);
-    const gap = glowing ? 6 : 2;
-    ring(ctx, r, look.colour, 3.5, look.halo, [], gap);
+    const gap = glowing ? 7 : 2;
+    rings.push({
+      ...ring(ctx, r, [
+        { colour: look.colour, width: 3.5 },
+        { colour: MARK_RIM, width: 2 }
+      ], look.halo, gap),
+      kind: m.style,
+      region: m.region
+    });
     if (!look.sign) continue;
-    const reach = 1.75 + gap;
+    const reach = 2.75 + gap;
     const cx = r.circle ? r.x + r.w / 2 + (r.w / 2 + reach) * Math.SQRT1_2 : r.x + r.w + reach;
     const cy = r.circle ? r.y + r.h / 2 - (r.h / 2 + reach) * Math.SQRT1_2 : r.y - reach;
     ctx.beginPath();
@@ -4168,6 +4389,7 @@ function draw(b, whole = false) {
   const tScene = performance.now();
   updateBar(b, d);
   updateLog(b, d.log_entries ?? []);
+  announceDraw(b, d);
   const tDom = performance.now();
   drawOverlay(b);
   const t1 = performance.now();
@@ -4369,11 +4591,25 @@ function moveFocus(b, delta) {
   const opts = pendingOptions(b);
   const n = opts.length;
   if (!n) return;
-  focus.index = focus.index < 0 ? delta > 0 ? 0 : n - 1 : (focus.index + delta + n) % n;
-  const hint = hintOf(b, opts[focus.index]);
-  const what = question(b) ? "Answer" : "Option";
-  b.ui.liveFocus.textContent = `${what} ${focus.index + 1} of ${n}: ${opts[focus.index].label}${hint ? `. ${hint}` : ""}`;
+  focus.index = focus.index < 0 || focus.index >= n ? delta > 0 ? 0 : n - 1 : (focus.index + delta + n) % n;
+  sayFocus(b, true, true);
   scheduleOverlay(b);
+}
+function enter(b) {
+  const { focus, sending, src } = b;
+  if (sending.busy) return;
+  const opts = pendingOptions(b);
+  if (opts.length) {
+    if (focus.index < 0 || focus.index >= opts.length) focus.index = 0;
+    if (focusKey(b) === b.said.focus) choose(b, opts[focus.index].id);
+    else {
+      sayFocus(b, true, true);
+      scheduleOverlay(b);
+    }
+  } else if (!question(b) && src.get("choice")?.kind === "chance") {
+    if (rollKey(b) === b.said.roll) send(b, { kind: "step" });
+    else sayRoll(b, true);
+  }
 }
 function onKey(b, ev) {
   const { src, focus, ui } = b;
@@ -4395,9 +4631,11 @@ function onKey(b, ev) {
   const onSurface2 = t === ui.surface;
   const key = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
   const go = (msg) => send(b, msg);
-  if (key === "z") go({ kind: "undo" });
-  else if (key === "y") go({ kind: "redo" });
-  else if (onSurface2 && (key === "ArrowRight" || key === "ArrowDown")) moveFocus(b, 1);
+  if (key === "z" || key === "y") {
+    const kind = key === "z" ? "undo" : "redo";
+    b.said.asked = kind;
+    go({ kind });
+  } else if (onSurface2 && (key === "ArrowRight" || key === "ArrowDown")) moveFocus(b, 1);
   else if (onSurface2 && (key === "ArrowLeft" || key === "ArrowUp")) moveFocus(b, -1);
   else if (onSurface2 && key === "Home") {
     focus.index = -1;
@@ -4405,16 +4643,15 @@ function onKey(b, ev) {
   } else if (onSurface2 && key === "End") {
     focus.index = -1;
     moveFocus(b, -1);
-  } else if (onSurface2 && (key === "Enter" || key === " ")) {
-    const o = pendingOptions(b)[focus.index < 0 ? 0 : focus.index];
-    if (o) choose(b, o.id);
-    else if (!question(b) && src.get("choice")?.kind === "chance") go({ kind: "step" });
-  } else if (key === "Escape") hideMenu(b);
+  } else if (onSurface2 && (key === "Enter" || key === " ")) enter(b);
+  else if (key === "Escape") hideMenu(b);
   else return;
   ev.preventDefault();
 }
 function onFocus(b) {
-  if (b.focus.index < 0 && pendingOptions(b).length) moveFocus(b, 1);
+  const n = pendingOptions(b).length;
+  if (n && (b.focus.index < 0 || b.focus.index >= n)) b.focus.index = 0;
+  if (n) sayFocus(b, false);
   scheduleOverlay(b);
 }
 
@@ -4510,6 +4747,19 @@ function makeHook(b) {
       const origin = b.ui.overlay.getBoundingClientRect();
       return focusPlaces(b).map((r) => ({ region: r.id, ...pageBox(b, r, origin) }));
     },
+    /** The last drawing's recorded calls (`record.js`'s Recorder: ops, boxes) of the scene
+     * and the overlay, and their scale in device px; for the contrast test, in the page. */
+    recorded: () => ({
+      scene: retained(
+        b.ui.scene,
+        /** @type {CanvasRenderingContext2D} */
+        b.ui.scene.getContext("2d", { alpha: false })
+      ).rec,
+      overlay: overlayCanvas(b).rec,
+      k: (b.win.devicePixelRatio || 1) * drawn.scale
+    }),
+    /** The rings the overlay drew last (`overlay.js`'s `drawnRings`), in logical px. */
+    rings: () => drawnRings(b),
     /** The question asked now ({prompt, regions}) or null. */
     question: () => question(b),
     /** The panels drawn. */
@@ -4552,6 +4802,279 @@ function makeHook(b) {
     busy: () => b.sending.busy
   };
   return hook;
+}
+
+// pavlov_widgets/widget/js/src/outline.js
+var HELP = "Up and Down move from line to line. Enter on a line that says “Choice” chooses it; on any other line it says what is there and why it is not a choice now.";
+function wanted(b) {
+  const opts = pendingOptions(b);
+  const answering = !!question(b);
+  const byPlace = /* @__PURE__ */ new Map();
+  for (const o of opts) {
+    for (const t of o.targets) byPlace.set(t, [...byPlace.get(t) ?? [], o]);
+  }
+  const listed2 = /* @__PURE__ */ new Set();
+  const row = (line) => {
+    const key = line.key ?? line.place;
+    const here = line.place ? byPlace.get(line.place) ?? [] : [];
+    here.forEach((o) => listed2.add(o));
+    const items = (line.items ?? []).map(row);
+    let text2 = line.text;
+    let option = "";
+    if (here.length === 1) {
+      option = here[0].id;
+      text2 += answering ? " An answer: Enter answers with this place." : ` Choice: ${here[0].label}.`;
+    } else if (here.length > 1) {
+      text2 += ` ${here.length} choices, listed under it.`;
+      items.unshift(...here.map((o) => ({
+        key: `${key}|${o.id}`,
+        place: line.place,
+        text: `Choice: ${o.label}`,
+        option: o.id,
+        items: []
+      })));
+    }
+    return { key, place: line.place, text: text2, option, items };
+  };
+  const sections = (b.src.get("outline") ?? []).map((s) => ({
+    key: s.key,
+    title: s.title,
+    rows: s.lines.map(row)
+  }));
+  const rest = opts.filter((o) => o.targets.length && !listed2.has(o));
+  if (rest.length) {
+    sections.push({
+      key: "other",
+      title: "Other choices",
+      rows: rest.map((o) => ({
+        key: `other|${o.id}`,
+        place: o.targets[0],
+        text: `Choice: ${o.label}`,
+        option: o.id,
+        items: []
+      }))
+    });
+  }
+  return sections;
+}
+function arrange(list, nodes) {
+  const keep = new Set(nodes);
+  for (const child of [...list.children]) {
+    if (!keep.has(
+      /** @type {HTMLElement} */
+      child
+    )) child.remove();
+  }
+  nodes.forEach((node, i) => {
+    if (list.children[i] !== node) list.insertBefore(node, list.children[i] ?? null);
+  });
+}
+function mountOutline(b) {
+  const { doc, ui, src } = b;
+  const box = doc.createElement("details");
+  box.className = "pb-outline";
+  const summary = doc.createElement("summary");
+  summary.textContent = "The board as text";
+  const help = doc.createElement("p");
+  help.className = "pb-ol-help";
+  help.textContent = HELP;
+  const body = doc.createElement("div");
+  body.className = "pb-ol-body";
+  const status = doc.createElement("div");
+  status.className = "pb-sr pb-ol-status";
+  status.setAttribute("role", "status");
+  box.append(summary, help, body, status);
+  ui.surface.after(box);
+  const ring2 = doc.createElement("div");
+  ring2.className = "pb-ol-ring";
+  ring2.setAttribute("aria-hidden", "true");
+  ring2.hidden = true;
+  ui.surface.append(ring2);
+  const lines = /* @__PURE__ */ new Map();
+  const sections = /* @__PURE__ */ new Map();
+  let focusKey2 = "";
+  let asked = { key: "", position: "" };
+  let frame2 = 0;
+  let serial = 0;
+  const buttons = () => (
+    /** @type {HTMLButtonElement[]} */
+    [...body.querySelectorAll(
+      "button.pb-ol-line"
+    )]
+  );
+  const lineOf = (r) => {
+    let got = lines.get(r.key);
+    if (!got) {
+      const li2 = doc.createElement("li");
+      const button2 = doc.createElement("button");
+      button2.type = "button";
+      button2.className = "pb-ol-line";
+      button2.tabIndex = -1;
+      const sub2 = doc.createElement("ul");
+      li2.append(button2);
+      got = { li: li2, button: button2, sub: sub2, row: r };
+      lines.set(r.key, got);
+    }
+    got.row = r;
+    const { button, sub, li } = got;
+    button.dataset.key = r.key;
+    button.dataset.place = r.place;
+    button.classList.toggle("pb-ol-choice", !!r.option);
+    const note = asked.key === r.key && asked.position === currentPosition(b) ? details(r) : "";
+    setText(button, note ? `${r.text} — ${note}` : r.text);
+    arrange(sub, r.items.map(lineOf));
+    if (r.items.length && !sub.parentElement) li.append(sub);
+    else if (!r.items.length && sub.parentElement) sub.remove();
+    return li;
+  };
+  const details = (r) => {
+    const tip = r.place ? regionById(b, r.place)?.tip : void 0;
+    const parts = tip ? tip.lines.filter(Boolean) : [];
+    const answer = r.place && askable(b, r.place) ? whyOf(b, r.place) : void 0;
+    if (answer === null) parts.push("Asking why it is not a choice now…");
+    else if (answer && answer.text) parts.push(`Not a choice now: ${answer.text} (${answer.rule})`);
+    return parts.map((p) => p.endsWith(".") ? p : `${p}.`).join(" ");
+  };
+  const draw2 = () => {
+    frame2 = 0;
+    if (b.destroyed || !box.open) return;
+    const want = wanted(b);
+    const els = want.map((s) => {
+      let sec = sections.get(s.key);
+      if (!sec) {
+        const el = doc.createElement("div");
+        el.className = "pb-ol-section";
+        const title = doc.createElement("div");
+        title.className = "pb-ol-title";
+        title.id = `pb-ol-${++serial}-${Math.random().toString(36).slice(2, 8)}`;
+        const list = doc.createElement("ul");
+        list.setAttribute("aria-labelledby", title.id);
+        el.append(title, list);
+        sec = { el, title, list };
+        sections.set(s.key, sec);
+      }
+      setText(sec.title, s.title);
+      arrange(sec.list, s.rows.map(lineOf));
+      return sec.el;
+    });
+    arrange(body, els);
+    for (const [key, got] of lines) {
+      if (!got.li.isConnected) lines.delete(key);
+    }
+    for (const [key, sec] of sections) {
+      if (!sec.el.isConnected) sections.delete(key);
+    }
+    const all = buttons();
+    const current = lines.get(focusKey2)?.button;
+    const stop = current && current.isConnected ? current : all[0];
+    for (const button of all) {
+      const index = button === stop ? 0 : -1;
+      if (button.tabIndex !== index) button.tabIndex = index;
+    }
+    placeRing();
+  };
+  const schedule2 = () => {
+    if (!frame2 && !b.destroyed) frame2 = requestAnimationFrame(draw2);
+  };
+  const placeRing = () => {
+    const focused = doc.activeElement;
+    const place2 = focused instanceof HTMLElement && body.contains(focused) ? focused.dataset.place ?? "" : "";
+    const r = place2 ? regionById(b, place2) : null;
+    if (!r) {
+      ring2.hidden = true;
+      return;
+    }
+    const k = b.drawn.scale;
+    Object.assign(ring2.style, {
+      left: `${r.x * k - 4}px`,
+      top: `${r.y * k - 4}px`,
+      width: `${r.w * k + 8}px`,
+      height: `${r.h * k + 8}px`,
+      borderRadius: r.circle ? "50%" : "6px"
+    });
+    ring2.hidden = false;
+  };
+  const act = (button) => {
+    const got = lines.get(button.dataset.key ?? "");
+    if (!got) return;
+    const { row } = got;
+    if (row.option) {
+      choose(b, row.option);
+      return;
+    }
+    const first = row.items.find((r) => r.option);
+    if (first) {
+      lines.get(first.key)?.button.focus();
+      return;
+    }
+    asked = { key: row.key, position: currentPosition(b) };
+    if (row.place && askable(b, row.place)) askWhy(b, row.place);
+    say2(row);
+    draw2();
+  };
+  const say2 = (r) => {
+    const note = details(r);
+    setText(status, note ? `${r.text} ${note}` : r.text);
+  };
+  const onKey2 = (ev) => {
+    const t = (
+      /** @type {HTMLElement} */
+      ev.target
+    );
+    if (!(t instanceof HTMLButtonElement) || !body.contains(t)) return;
+    const all = buttons();
+    const i = all.indexOf(t);
+    let next = -1;
+    if (ev.key === "ArrowDown") next = Math.min(all.length - 1, i + 1);
+    else if (ev.key === "ArrowUp") next = Math.max(0, i - 1);
+    else if (ev.key === "Home") next = 0;
+    else if (ev.key === "End") next = all.length - 1;
+    else return;
+    ev.preventDefault();
+    all[next]?.focus();
+  };
+  const onFocusIn = (ev) => {
+    const t = ev.target;
+    if (!(t instanceof HTMLButtonElement) || !t.dataset.key) return;
+    if (focusKey2 !== t.dataset.key) {
+      const before = lines.get(focusKey2)?.button;
+      if (before && before.tabIndex !== -1) before.tabIndex = -1;
+      focusKey2 = t.dataset.key;
+      t.tabIndex = 0;
+    }
+    placeRing();
+  };
+  const onClick2 = (ev) => {
+    const t = (
+      /** @type {HTMLElement} */
+      ev.target.closest("button.pb-ol-line")
+    );
+    if (t instanceof HTMLButtonElement && src.interactive) act(t);
+  };
+  const onReply = (msg) => {
+    const reply = readReply(msg);
+    if (reply?.kind !== "why_not" || !box.open) return;
+    const got = lines.get(asked.key);
+    if (got && got.row.place === reply.region && asked.position === currentPosition(b)) {
+      say2(got.row);
+      draw2();
+    }
+  };
+  const onBlur = () => requestAnimationFrame(placeRing);
+  body.addEventListener("keydown", onKey2);
+  body.addEventListener("focusin", onFocusIn);
+  body.addEventListener("focusout", onBlur);
+  body.addEventListener("click", onClick2);
+  box.addEventListener("toggle", schedule2);
+  src.on(schedule2);
+  src.onAck(onReply);
+  return () => {
+    cancelAnimationFrame(frame2);
+    src.off(schedule2);
+    src.offAck(onReply);
+    box.remove();
+    ring2.remove();
+  };
 }
 
 // pavlov_widgets/widget/js/src/board.js
@@ -4634,6 +5157,7 @@ function createBoard(root, src) {
   undo.push(() => src.off(changed));
   src.onAck(onMessage);
   undo.push(() => src.offAck(onMessage));
+  undo.push(mountOutline(b));
   const hook = makeHook(b);
   ui.el.__pavlovBoard = hook;
   draw(b);

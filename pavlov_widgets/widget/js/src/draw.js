@@ -5,7 +5,7 @@
  * down, and the ring drawn around a place (a glow, a mark, the keyboard focus).
  */
 
-import { COLOURS, INK, TOKENS } from "./theme.js";
+import { COLOURS, INK, TEXTURES, TOKENS } from "./theme.js";
 import { fitLines, measure, setFont, text } from "./text.js";
 
 /**
@@ -26,8 +26,11 @@ export function roundRect(ctx, x, y, w, h, r) {
 const patternCache = new WeakMap();
 
 /**
- * A faint texture per colour so that colour is never the only cue: green diagonal lines,
- * red dots, purple cross-hatching; orange hatching for Disrupted, grey for Exhausted.
+ * A texture per colour so that colour is never the only cue: green diagonal lines, red dots,
+ * purple cross-hatching, each in the area's strong colour, opaque and at least a pixel
+ * wide, so that their marks stand at 3:1 against the area's fill (WCAG 1.4.11; spaced
+ * out, so that the board still reads as its colours); orange hatching for Disrupted, grey
+ * for Exhausted.
  * @param {CanvasRenderingContext2D} ctx @param {string} kind
  * @returns {CanvasPattern | string}
  */
@@ -38,26 +41,36 @@ export function pattern(ctx, kind) {
     patternCache.set(ctx, cache);
   }
   if (!(kind in cache)) {
+    // the area textures are spaced out (a tile of 16 to 18 px) so the rooms read as colours
+    const side = kind === "green" ? 16 : kind === "red" ? 14 : kind === "purple" ? 18 : 12;
     const tile = document.createElement("canvas");
-    tile.width = tile.height = 12;
+    tile.width = tile.height = side;
     const t = /** @type {CanvasRenderingContext2D} */ (tile.getContext("2d"));
     t.lineWidth = 1.2;
     t.beginPath();
     if (kind === "green") {
-      t.strokeStyle = "rgba(46,125,50,0.28)";
-      t.moveTo(0, 12);
-      t.lineTo(12, 0);
+      // one diagonal, and its ends at the tile's corners (so the lines join up)
+      t.strokeStyle = TEXTURES.green;
+      t.lineWidth = 1.6;
+      t.moveTo(0, side);
+      t.lineTo(side, 0);
+      t.moveTo(-2, 2);
+      t.lineTo(2, -2);
+      t.moveTo(side - 2, side + 2);
+      t.lineTo(side + 2, side - 2);
       t.stroke();
     } else if (kind === "red") {
-      t.fillStyle = "rgba(192,57,43,0.30)";
-      t.arc(6, 6, 1.6, 0, Math.PI * 2);
+      t.fillStyle = TEXTURES.red;
+      t.arc(side / 2, side / 2, 1.8, 0, Math.PI * 2);
       t.fill();
     } else if (kind === "purple") {
-      t.strokeStyle = "rgba(106,61,154,0.26)";
-      t.moveTo(0, 6);
-      t.lineTo(12, 6);
-      t.moveTo(6, 0);
-      t.lineTo(6, 12);
+      // on whole pixels (a line between two rows would be two pale rows)
+      const mid = side / 2 + 0.5;
+      t.strokeStyle = TEXTURES.purple;
+      t.moveTo(0, mid);
+      t.lineTo(side, mid);
+      t.moveTo(mid, 0);
+      t.lineTo(mid, side);
       t.stroke();
     } else if (kind === "disrupted") {
       t.strokeStyle = "rgba(240,138,36,0.55)";
@@ -75,6 +88,23 @@ export function pattern(ctx, kind) {
     cache[kind] = ctx.createPattern(tile, "repeat");
   }
   return cache[kind] ?? "transparent";
+}
+
+/**
+ * A patch of an area's plain fill under a line of text (middle baseline) that sits on the
+ * area's texture: the texture's marks are as dark as the text, and the text reads at 4.5:1
+ * only on the plain fill (WCAG 1.4.3). The texture shows all round it.
+ * @param {CanvasRenderingContext2D} ctx @param {string} str @param {number} x @param {number} y
+ * @param {{size: number, weight?: number, align?: CanvasTextAlign}} o the text's font and
+ *   alignment @param {string} fill
+ */
+export function backing(ctx, str, x, y, o, fill) {
+  setFont(ctx, o.size, o.weight ?? 400);
+  const w = measure(ctx, str);
+  const x0 = o.align === "right" ? x - w : o.align === "center" ? x - w / 2 : x;
+  roundRect(ctx, x0 - 3, y - o.size / 2 - 2, w + 6, o.size + 4, 3);
+  ctx.fillStyle = fill;
+  ctx.fill();
 }
 
 /**
@@ -190,33 +220,55 @@ export function cardBack(ctx, x, y, w, h, label, fill) {
   });
 }
 
+/** One band of a ring, from the inside out: its colour, its width and its dashes (none:
+ * solid). @typedef {{colour: string, width: number, dash?: number[]}} Tone */
+/** A ring as drawn: the place it rings, and each band's colour and reach outside the place's
+ * edge (logical px; for the contrast test, see `overlay.js`'s `drawnRings`).
+ * @typedef {{x: number, y: number, w: number, h: number, circle: boolean,
+ *   bands: Array<{colour: string, from: number, to: number, dash: number[]}>}} RingDrawn */
+
 /**
  * A ring around a place: a glowing choice (or asked place), the hovered one (thicker), a
- * mark (a little further out, so it shows around a glow), or the keyboard focus (dashed).
- * Nothing is laid over the place itself, so its colours read as printed (a purple room
- * stays purple).
+ * mark (a little further out, so it shows around a glow), or the keyboard focus. Its bands
+ * are drawn from the inside out, edge to edge, `gap` outside the place; a halo (a wide
+ * translucent stroke) under them. Nothing is laid over the place itself, so its colours read
+ * as printed (a purple room stays purple).
  * @param {CanvasRenderingContext2D} ctx
  * @param {{x: number, y: number, w: number, h: number, circle?: boolean}} r
- * @param {string} colour @param {number} width @param {string | null} halo the glow's
- *   colour, or null
- * @param {number[]} [dash] @param {number} [gap] how far outside the place
+ * @param {Tone[]} tones the bands, from the inside out
+ * @param {string | null} [halo] the glow's colour, or null
+ * @param {number} [gap] how far outside the place
+ * @returns {RingDrawn}
  */
-export function ring(ctx, r, colour, width, halo, dash = [], gap = 0) {
+export function ring(ctx, r, tones, halo = null, gap = 0) {
+  const total = tones.reduce((a, t) => a + t.width, 0);
+  /** The path at `pad` outside the place. @param {number} pad */
+  const path = (pad) => {
+    ctx.beginPath();
+    if (r.circle) ctx.arc(r.x + r.w / 2, r.y + r.h / 2, r.w / 2 + pad, 0, Math.PI * 2);
+    else roundRect(ctx, r.x - pad, r.y - pad, r.w + 2 * pad, r.h + 2 * pad, 5 + pad - 1.5);
+  };
   ctx.save();
-  ctx.beginPath();
-  const pad = width / 2 + gap;
-  if (r.circle) ctx.arc(r.x + r.w / 2, r.y + r.h / 2, r.w / 2 + pad, 0, Math.PI * 2);
-  else roundRect(ctx, r.x - pad, r.y - pad, r.w + 2 * pad, r.h + 2 * pad, 5 + gap);
-  ctx.setLineDash(dash);
   if (halo) {
-    // A soft halo outside: a wide translucent stroke under the solid one (a shadow blur
+    // A soft halo outside: a wide translucent stroke under the solid bands (a shadow blur
     // looks the same but costs far more to draw).
-    ctx.lineWidth = width + 6;
+    path(gap + total / 2);
+    ctx.lineWidth = total + 6;
     ctx.strokeStyle = halo;
     ctx.stroke();
   }
-  ctx.lineWidth = width;
-  ctx.strokeStyle = colour;
-  ctx.stroke();
+  /** @type {RingDrawn["bands"]} */
+  const bands = [];
+  let from = gap;
+  for (const t of tones) {
+    path(from + t.width / 2);
+    ctx.setLineDash(t.dash ?? []);
+    ctx.lineWidth = t.width;
+    ctx.strokeStyle = t.colour;
+    ctx.stroke();
+    bands.push({ colour: t.colour, from, to: from + t.width, dash: t.dash ?? [] });
+    from += t.width;
+  }
   ctx.restore();
+  return { x: r.x, y: r.y, w: r.w, h: r.h, circle: !!r.circle, bands };
 }

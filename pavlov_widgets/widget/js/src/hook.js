@@ -14,6 +14,8 @@ import { hintOf, marksOf, pendingOptions, question, regionById } from "./state.j
 import { focusPlaces, pageBox, screenRect, scrollToRect } from "./screen.js";
 import { clickPhases, draw, repainted } from "./paint.js";
 import { hit } from "./pointer.js";
+import { drawnRings, overlayCanvas } from "./overlay.js";
+import { retained } from "./retain.js";
 
 /** @param {Board} b */
 export function makeHook(b) {
@@ -106,6 +108,16 @@ export function makeHook(b) {
       const origin = b.ui.overlay.getBoundingClientRect();
       return focusPlaces(b).map((r) => ({ region: r.id, ...pageBox(b, r, origin) }));
     },
+    /** The last drawing's recorded calls (`record.js`'s Recorder: ops, boxes) of the scene
+     * and the overlay, and their scale in device px; for the contrast test, in the page. */
+    recorded: () => ({
+      scene: retained(b.ui.scene, /** @type {CanvasRenderingContext2D} */ (
+        b.ui.scene.getContext("2d", { alpha: false }))).rec,
+      overlay: overlayCanvas(b).rec,
+      k: (b.win.devicePixelRatio || 1) * drawn.scale,
+    }),
+    /** The rings the overlay drew last (`overlay.js`'s `drawnRings`), in logical px. */
+    rings: () => drawnRings(b),
     /** The question asked now ({prompt, regions}) or null. */
     question: () => question(b),
     /** The panels drawn. */

@@ -3,14 +3,16 @@
  * The overlay canvas, redrawn on every pointer or key move (the scene under it is not): the
  * places that glow (the options, or a question's places in its own colour; the hovered one
  * thicker), the tutor's marks (a ring in the style's colour with its sign, ✓ or ✗), and the
- * keyboard focus (a dashed ring with an "Enter: ..." label). Repainted only where it changed
+ * keyboard focus (a navy and white ring with an "Enter: ..." label). Every ring has a dark
+ * band and a light one, so that it stands at 3:1 on any ground (see `theme.js`). Repainted only where it changed
  * (`retain.js`): a pointer move that changes no ring leaves the canvas alone.
  *
  * @typedef {import("./state.js").Board} Board
  * @typedef {import("./scene/core.js").Region} Region
+ * @typedef {import("./draw.js").RingDrawn} RingDrawn
  */
 
-import { FOCUS, HILITE, MARKS, QUESTION } from "./theme.js";
+import { FOCUS, HILITE, MARKS, MARK_RIM, QUESTION } from "./theme.js";
 import { text } from "./text.js";
 import { ring } from "./draw.js";
 import { setClass, setText } from "./dom.js";
@@ -24,6 +26,17 @@ import {
 export function overlayCanvas(b) {
   const { overlay } = b.ui;
   return retained(overlay, /** @type {CanvasRenderingContext2D} */ (overlay.getContext("2d")));
+}
+
+/** The rings each board's overlay drew last, with what each marks.
+ * @type {WeakMap<Board, Array<RingDrawn & {kind: string, region: string}>>} */
+const ringsDrawn = new WeakMap();
+
+/** The rings the overlay drew last: the place each rings, its bands' colours and reach, and
+ * what it marks ("glow", "question", "focus", a mark's style), for the contrast test.
+ * @param {Board} b */
+export function drawnRings(b) {
+  return [...(ringsDrawn.get(b) ?? [])];
 }
 
 /** @param {Board} b */
@@ -44,16 +57,21 @@ export function drawOverlay(b) {
 function drawRings(b, ctx) {
   const { ui, drawn, focus, size } = b;
   const { focusLabel } = ui;
+  /** @type {Array<RingDrawn & {kind: string, region: string}>} */
+  const rings = [];
+  ringsDrawn.set(b, rings);
   const scale = drawn.scale;
   const asking = !!question(b);
-  const glow = asking ? QUESTION : HILITE;
-  const halo = asking ? "rgba(0,145,168,0.35)" : "rgba(255,160,0,0.35)";
+  const look = asking ? QUESTION : HILITE;
   for (const id of drawn.optionsByRegion.keys()) {
     const r = regionById(b, id);
     if (!r) continue;
-    ring(ctx, r, glow, id === focus.hover ? 5 : 3, halo);
+    // a dark edge then the glow (see theme.js); the hovered place's glow is wider
+    const drawnRing = ring(ctx, r, [{ colour: look.edge, width: 2 },
+      { colour: look.glow, width: id === focus.hover ? 5 : 3 }], look.halo);
+    rings.push({ ...drawnRing, kind: asking ? "question" : "glow", region: id });
   }
-  drawMarks(b, ctx);
+  drawMarks(b, ctx, rings);
   const opts = pendingOptions(b);
   const focused = opts[focus.index];
   const showFocus = focus.index >= 0 && surfaceHasFocus(b) && focus.keyboard && !touch(b);
@@ -64,7 +82,9 @@ function drawRings(b, ctx) {
     for (const t of focused.targets) {
       const r = regionById(b, t);
       if (!r) continue;
-      ring(ctx, r, FOCUS, 3.5, null, [7, 4]);
+      // over the glow it replaces: a navy band, then a white one (see theme.js)
+      rings.push({ ...ring(ctx, r, [{ colour: FOCUS.edge, width: 3.5 },
+        { colour: FOCUS.glow, width: 3 }]), kind: "keyboard", region: t });
       first = first ?? r;
     }
     if (first) {
@@ -87,17 +107,20 @@ function drawRings(b, ctx) {
  * The marks: a ring in the style's colour just outside the place (around any glow), and
  * the style's sign (✓, ✗) on a disc at its upper right corner.
  * @param {Board} b @param {CanvasRenderingContext2D} ctx
+ * @param {Array<RingDrawn & {kind: string, region: string}>} rings where the rings drawn go
  */
-function drawMarks(b, ctx) {
+function drawMarks(b, ctx, rings) {
   for (const m of marksOf(b)) {
     const r = regionById(b, m.region);
     if (!r) continue;
     const look = MARKS[/** @type {keyof typeof MARKS} */ (m.style)];
     const glowing = b.drawn.optionsByRegion.has(m.region);
-    const gap = glowing ? 6 : 2;
-    ring(ctx, r, look.colour, 3.5, look.halo, [], gap);
+    const gap = glowing ? 7 : 2;
+    rings.push({ ...ring(ctx, r, [{ colour: look.colour, width: 3.5 },
+      { colour: MARK_RIM, width: 2 }], look.halo, gap),
+      kind: m.style, region: m.region });
     if (!look.sign) continue;
-    const reach = 1.75 + gap;
+    const reach = 2.75 + gap;
     const cx = r.circle ? r.x + r.w / 2 + (r.w / 2 + reach) * Math.SQRT1_2 : r.x + r.w + reach;
     const cy = r.circle ? r.y + r.h / 2 - (r.h / 2 + reach) * Math.SQRT1_2 : r.y - reach;
     ctx.beginPath();

@@ -31,19 +31,40 @@ export const TOKENS = {
 };
 
 export const INK = "#1f1f1f";
-export const MUTED = "#5a5a5a";
-/** The places the options are drawn on glow in this colour. */
-export const HILITE = "#ff9f00";
-/** The keyboard focus ring. */
-export const FOCUS = "#1565c0";
+/** Secondary text (notes, "empty", a circle's number): 4.5:1 or better on every light ground
+ * of the board (the house's plates, a track's circles over its texture). */
+export const MUTED = "#4a4a4a";
+
+/*
+ * Rings (WCAG 1.4.11: 3:1 against what they ring). One colour cannot stand at 3:1 against
+ * both a light room and the dark strip of cards, so every ring has two bands: a dark one on
+ * the inside and a light one outside. A ground as light as a luminance of 0.13 or more meets
+ * the dark band at 3:1, a ground of 0.14 or less the light one: every ground meets one.
+ */
+
+/** The places the options are drawn on glow: a dark amber edge, then the orange glow. */
+export const HILITE = { edge: "#2a1a00", glow: "#ffb020", halo: "rgba(255,160,0,0.35)" };
+/** The keyboard focus: a navy band then a white one, over the glow it replaces (its
+ * "Enter: ..." label says what it is; colour is never the only cue). */
+export const FOCUS = { edge: "#0b2f6b", glow: "#ffffff" };
 /** The places a question asks about glow in this colour (not the orange of the options). */
-export const QUESTION = "#0091a8";
-/** The marks of `Board.mark`: ring colour, halo and the sign drawn on the ring (colour is
- * never the only cue: a tick, a cross; a focus ring has no sign and no other meaning). */
+export const QUESTION = { edge: "#06222b", glow: "#5ad2e6", halo: "rgba(0,145,168,0.35)" };
+/** The marks of `Board.mark`: ring colour (dark, so that its white outer band and it meet
+ * every ground), halo and the sign drawn on the ring (colour is never the only cue: a
+ * tick, a cross; a focus ring has no sign and no other meaning). */
 export const MARKS = {
-  focus: { colour: "#2f6fd6", halo: "rgba(47,111,214,0.28)", sign: "" },
-  right: { colour: "#2e7d32", halo: "rgba(46,125,50,0.30)", sign: "✓" },
-  wrong: { colour: "#c62828", halo: "rgba(198,40,40,0.30)", sign: "✗" },
+  focus: { colour: "#0b3d91", halo: "rgba(47,111,214,0.28)", sign: "" },
+  right: { colour: "#1b4d1e", halo: "rgba(46,125,50,0.30)", sign: "✓" },
+  wrong: { colour: "#7f1d1d", halo: "rgba(198,40,40,0.30)", sign: "✗" },
+};
+/** The light outer band of a mark's ring. */
+export const MARK_RIM = "#ffffff";
+
+/** The textures that tell the areas apart without colour (WCAG 1.4.11: their marks at 3:1
+ * against the area's fill): green diagonal lines, red dots, purple cross-hatching, in each
+ * area's strong colour; orange hatching for Disrupted, grey for Exhausted. */
+export const TEXTURES = {
+  green: "#2e7d32", red: "#b03224", purple: "#6a3d9a",
 };
 
 /** Short names of the Wehrmacht counter types, to fit a circle on the track. */

@@ -12,7 +12,7 @@
 import { place, suppressKey } from "../places.js";
 import { MUTED, colourOf } from "../theme.js";
 import { capital, fitLines, measure, setFont, sizeToFit, text } from "../text.js";
-import { pattern, pill, roundRect, token } from "../draw.js";
+import { backing, pattern, pill, roundRect, token } from "../draw.js";
 import { plate } from "./core.js";
 import { CHIP_H, ROOM_TOP, WEAPON_H, houseGeometryOf } from "../sizes.js";
 import { counterHeight, drawCounter, drawWeapon } from "./counters.js";
@@ -239,11 +239,13 @@ function drawSuppressionBoxes(s, x, y, w, box = 28) {
     ctx.lineWidth = 1.2;
     ctx.stroke();
     const mid = y + box / 2 + 1;
+    backing(ctx, `${c.letter} box`, x + 6, mid, { size: 13, weight: 700 }, c.fill);
     text(ctx, `${c.letter} box`, x + 6, mid, {
       size: 13, weight: 700, color: c.ink, base: "middle",
     });
     if (n) token(ctx, x + w - 22, mid - 1, 10, "suppression", n);
     else {
+      backing(ctx, "empty", x + w - 8, mid, { size: 12, align: "right" }, c.fill);
       text(ctx, "empty", x + w - 8, mid, {
         size: 12, color: MUTED, align: "right", base: "middle",
       });

@@ -118,7 +118,7 @@ function drawTrack(s, t, x, y, w, h) {
       const armour = spec.kind === "armor";
       const size = r * 1.72;
       plate(ctx, cx - size / 2, cy - size / 2, size, size, 4, {
-        fill: armour ? "#4f5b66" : "#7d8791", stroke: "#1f262c", width: 1.2,
+        fill: armour ? "#39434c" : "#5b6670", stroke: "#1f262c", width: 1.2,
       });
       if (armour) {
         // armour carries a bar along its top edge: shape, not only shade, tells it apart
@@ -143,7 +143,7 @@ function drawTrack(s, t, x, y, w, h) {
       );
     } else {
       text(ctx, String(k), cx, cy + 1, {
-        size: 13, color: "#8a8a8a", align: "center", base: "middle",
+        size: 13, color: MUTED, align: "center", base: "middle",
       });
       lines.push("Empty circle");
     }
