@@ -3032,6 +3032,33 @@ function revealFocus(b, inner = false) {
   } else if (!seen(places[0])) {
     scrollToRect(b, places[0], "nearest", inner);
   }
+  const ring2 = keyboardRings.get(b);
+  if (ring2 && ring2.box) keepInView(b, ring2.box, inner);
+}
+function inOpenArea(b, r) {
+  const area = openArea(b);
+  const s = screenRect(b, r);
+  return s.top >= area.top - 1 && s.bottom <= area.bottom + 1 && s.left >= area.left - 1 && s.right <= area.right + 1;
+}
+function keepInView(b, r, inner = false) {
+  if (!inOpenArea(b, r)) scrollToRect(b, r, "nearest", inner);
+}
+var keyboardRings = /* @__PURE__ */ new WeakMap();
+function revealKeyboardFocus(b, key, boxes) {
+  const known = keyboardRings.get(b);
+  const x0 = Math.min(...boxes.map((r) => r.x));
+  const y0 = Math.min(...boxes.map((r) => r.y));
+  const all = boxes.length ? {
+    x: x0,
+    y: y0,
+    w: Math.max(...boxes.map((r) => r.x + r.w)) - x0,
+    h: Math.max(...boxes.map((r) => r.y + r.h)) - y0
+  } : null;
+  const room = screenHeight(b) - b.ui.bar.offsetHeight - 16;
+  const box = all && all.h * b.drawn.scale <= room ? all : boxes[0] ?? null;
+  keyboardRings.set(b, { key, box });
+  if (known && known.key === key) return;
+  if (box) keepInView(b, box);
 }
 var MIN_FOCUS_SCALE = 0.5;
 var FIT_TRIES = 3;
@@ -3417,7 +3444,7 @@ function sentence(s) {
   const t = s.trim();
   if (!t) return "";
   const c = t[0].toUpperCase() + t.slice(1);
-  return /[.!?]$/.test(c) ? c : `${c}.`;
+  return c.endsWith(".") || c.endsWith("!") || c.endsWith("?") ? c : `${c}.`;
 }
 function listed(ns) {
   const s = ns.map(String);
@@ -4178,15 +4205,19 @@ function drawRings(b, ctx) {
   const focused = opts[focus.index];
   const showFocus = focus.index >= 0 && surfaceHasFocus(b) && focus.keyboard && !touch(b);
   if (!focusLabel.hidden) focusLabel.hidden = true;
+  const boxes = [];
   if (focused && showFocus && drawn.drawnOptions.has(focus.index)) {
     let first = null;
     for (const t of focused.targets) {
       const r = regionById(b, t);
       if (!r) continue;
-      rings.push({ ...ring(ctx, r, [
+      const drawnRing = ring(ctx, r, [
         { colour: FOCUS.edge, width: 3.5 },
         { colour: FOCUS.glow, width: 3 }
-      ]), kind: "keyboard", region: t });
+      ]);
+      rings.push({ ...drawnRing, kind: "keyboard", region: t });
+      const reach = drawnRing.bands[drawnRing.bands.length - 1].to + 2;
+      boxes.push({ x: r.x - reach, y: r.y - reach, w: r.w + 2 * reach, h: r.h + 2 * reach });
       first = first ?? r;
     }
     if (first) {
@@ -4202,6 +4233,11 @@ function drawRings(b, ctx) {
   for (const [i, button] of drawn.buttonMap) {
     setClass(button, "pb-kbd-focus", showFocus && i === focus.index);
   }
+  revealKeyboardFocus(
+    b,
+    boxes.length ? `${focus.index}|${focused?.id}|${focused?.targets}` : "",
+    boxes
+  );
 }
 function drawMarks(b, ctx, rings) {
   for (const m of marksOf(b)) {
@@ -4652,6 +4688,7 @@ function onFocus(b) {
   const n = pendingOptions(b).length;
   if (n && (b.focus.index < 0 || b.focus.index >= n)) b.focus.index = 0;
   if (n) sayFocus(b, false);
+  else if (!question(b)) sayRoll(b, false);
   scheduleOverlay(b);
 }
 
@@ -4935,9 +4972,10 @@ function mountOutline(b) {
     else if (answer && answer.text) parts.push(`Not a choice now: ${answer.text} (${answer.rule})`);
     return parts.map((p) => p.endsWith(".") ? p : `${p}.`).join(" ");
   };
-  const draw2 = () => {
+  const draw2 = (force = false) => {
+    cancelAnimationFrame(frame2);
     frame2 = 0;
-    if (b.destroyed || !box.open) return;
+    if (b.destroyed || !(box.open || force)) return;
     const want = wanted(b);
     const els = want.map((s) => {
       let sec = sections.get(s.key);
@@ -4974,7 +5012,7 @@ function mountOutline(b) {
     placeRing();
   };
   const schedule2 = () => {
-    if (!frame2 && !b.destroyed) frame2 = requestAnimationFrame(draw2);
+    if (!frame2 && !b.destroyed) frame2 = requestAnimationFrame(() => draw2());
   };
   const placeRing = () => {
     const focused = doc.activeElement;
@@ -5065,6 +5103,7 @@ function mountOutline(b) {
   body.addEventListener("focusin", onFocusIn);
   body.addEventListener("focusout", onBlur);
   body.addEventListener("click", onClick2);
+  summary.addEventListener("click", () => draw2(!box.open));
   box.addEventListener("toggle", schedule2);
   src.on(schedule2);
   src.onAck(onReply);

@@ -21,7 +21,7 @@
 
 import { paletteRole } from "./protocol.js";
 import { capital } from "./text.js";
-import { setClass, setData, setProp, setText, showPalette } from "./dom.js";
+import { nameBoard, setClass, setData, setProp, setText, showPalette } from "./dom.js";
 import {
   editing, hintOf, pendingOptions, positionOf, question, surfaceHasFocus, touch,
 } from "./state.js";
@@ -81,6 +81,7 @@ export function updateBar(b, d) {
     : touch(b) ? HELP_TOUCH : HELP_POINTER;
   setText(ui.helpEl, help);
   setText(ui.promptEl, prompt);
+  nameBoard(ui); // boards come and go as cells run: numbered again at each drawing
   setText(ui.ruleEl, asking ? `${touch(b) ? "Tap" : "Click"} a place that glows to answer`
     : p.rule ? `Rule ${p.rule}` : "");
   const odds = asking ? [] : (p.odds ?? []).map((o) => `${o.result} ${o.percent}% (${o.fraction})`);
@@ -90,6 +91,7 @@ export function updateBar(b, d) {
     b.shown.position = position;
     ui.tip.hidden = true; // its details and "Click:" line belong to the old position
     b.tipAt = null;
+    // The focus goes back to the first option; `announce.js` says it before Enter may choose it.
     b.focus.index = surfaceHasFocus(b) && opts.length ? 0 : -1;
     settled(b);
     hideMenu(b);

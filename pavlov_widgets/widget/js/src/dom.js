@@ -3,13 +3,18 @@
  * The board's DOM: its skeleton (the sticky bar with the question, the error line under it
  * (a refusal shows where the learner looks), its buttons and tools; the surface with the two
  * canvases, the focus label, the tip, the menu and the hot seat's cover; the help line, the
- * log and two live regions), the nodes the other
+ * log and two live regions, polite and assertive, see `announce.js`), the nodes the other
  * modules write to, and helpers that write a value only when it changed (DOM writes, and the
  * layout they cause, cost the most).
+ *
+ * Names (issue 19): every board's bar is a region named by the board's number on the page
+ * (`nameBoard`: several boards on one page must not be landmarks of one name), and its
+ * scrolling log is reachable by Tab, named after the same board.
  */
 
 const SKELETON = `
-    <div class="pb-bar" role="region" aria-label="The question of the moment">
+    <div class="pb-bar" role="region">
+      <span class="pb-sr pb-bar-name"></span>
       <div class="pb-prompt-wrap">
         <div class="pb-mode" hidden></div>
         <div class="pb-seat" hidden></div>
@@ -55,10 +60,11 @@ const SKELETON = `
     <div class="pb-help"></div>
     <div class="pb-log-wrap">
       <div class="pb-log-title">Log, newest first</div>
-      <ol class="pb-log" aria-label="Game log, newest first"></ol>
+      <ol class="pb-log" tabindex="0"></ol>
     </div>
-    <div class="pb-sr pb-sr-log" aria-live="polite" aria-atomic="true"></div>
-    <div class="pb-sr pb-sr-focus" aria-live="polite" aria-atomic="true"></div>`;
+    <div class="pb-sr pb-sr-log" aria-live="polite" aria-atomic="false"
+         aria-relevant="additions"></div>
+    <div class="pb-sr pb-sr-focus" aria-live="assertive" aria-atomic="true"></div>`;
 
 /** @typedef {ReturnType<typeof buildDom>} Ui  the board's DOM nodes */
 
@@ -93,6 +99,7 @@ export function buildDom(root, interactive) {
     focusLabel: q(".pb-focus-label"),
     buttons: q(".pb-buttons"),
     logEl: q(".pb-log"),
+    barName: q(".pb-bar-name"),
     errorEl: q(".pb-error"),
     live: q(".pb-sr-log"),
     liveFocus: q(".pb-sr-focus"),
@@ -115,8 +122,12 @@ export function buildDom(root, interactive) {
   ui.moreBtn.addEventListener("click", () => {
     showPalette(ui, !el.classList.contains("pb-palette-open"));
   });
-  ui.promptEl.id = `pb-prompt-${Math.random().toString(36).slice(2, 10)}`;
+  const id = Math.random().toString(36).slice(2, 10);
+  ui.promptEl.id = `pb-prompt-${id}`;
+  ui.barName.id = `pb-bar-name-${id}`;
+  ui.bar.setAttribute("aria-labelledby", ui.barName.id);
   ui.surface.setAttribute("aria-describedby", ui.promptEl.id);
+  nameBoard(ui);
   ui.surface.setAttribute("aria-label", "Pavlov's House board");
   if (!interactive) {
     el.classList.add("pb-static");
@@ -124,6 +135,17 @@ export function buildDom(root, interactive) {
     ui.surface.removeAttribute("tabindex");
   }
   return ui;
+}
+
+/** Name the board's bar and log after the board's number among the page's boards, counted
+ * from the top (boards come and go as cells run: named again at each drawing; a page that
+ * gets more boards later keeps the first one's name). @param {Ui} ui */
+export function nameBoard(ui) {
+  const doc = ui.el.ownerDocument;
+  const n = [...doc.querySelectorAll(".pavlov-board")].indexOf(ui.el) + 1;
+  setText(ui.barName, n ? `Board ${n}: the question of the moment` : "The question of the moment");
+  const log = n ? `Board ${n}: game log, newest first` : "Game log, newest first";
+  if (ui.logEl.getAttribute("aria-label") !== log) ui.logEl.setAttribute("aria-label", log);
 }
 
 /** Unfold (or fold) the editor's palette behind the "Tools" button of a narrow bar.

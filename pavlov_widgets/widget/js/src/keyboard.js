@@ -3,16 +3,23 @@
  * The keyboard: the board is focusable; arrow keys (and Home, End) move between the options
  * (or a question's places), Enter or Space chooses (or rolls the dice the game waits for), Z
  * undoes, Y redoes, Escape closes the menu. Keys typed on the board belong to the board:
- * JupyterLab's shortcuts do not fire. A live region reads the option the focus is on.
+ * JupyterLab's shortcuts do not fire. A live region reads the option the focus is on
+ * (`announce.js`).
+ *
+ * Enter acts only on what was said (issue 19): on the option under the focus once its
+ * sentence was read out at this position (after a choice the focus goes back to the first
+ * option and says it before Enter may choose it), on a roll once the roll was said. An
+ * Enter that comes before says the option (or the roll) instead of acting.
  *
  * @typedef {import("./state.js").Board} Board
  * @typedef {import("./protocol.js").Intent} Intent
  */
 
-import { hintOf, pendingOptions, question } from "./state.js";
+import { pendingOptions, question } from "./state.js";
 import { scheduleOverlay } from "./paint.js";
 import { choose, send } from "./intents.js";
 import { hideMenu, menuKey } from "./menus.js";
+import { focusKey, rollKey, sayFocus, sayRoll } from "./announce.js";
 
 /** Move the focus `delta` options on (wrapping round). @param {Board} b @param {number} delta */
 function moveFocus(b, delta) {
@@ -20,12 +27,29 @@ function moveFocus(b, delta) {
   const opts = pendingOptions(b);
   const n = opts.length;
   if (!n) return;
-  focus.index = focus.index < 0 ? (delta > 0 ? 0 : n - 1) : (focus.index + delta + n) % n;
-  const hint = hintOf(b, opts[focus.index]);
-  const what = question(b) ? "Answer" : "Option";
-  b.ui.liveFocus.textContent =
-    `${what} ${focus.index + 1} of ${n}: ${opts[focus.index].label}${hint ? `. ${hint}` : ""}`;
+  focus.index = focus.index < 0 || focus.index >= n ? (delta > 0 ? 0 : n - 1)
+    : (focus.index + delta + n) % n;
+  sayFocus(b, true, true);
   scheduleOverlay(b);
+}
+
+/** Enter or Space on the board: choose the option said last, or roll the roll said last;
+ * anything not said yet is said instead. @param {Board} b */
+function enter(b) {
+  const { focus, sending, src } = b;
+  if (sending.busy) return; // the answer to the last key is on its way
+  const opts = pendingOptions(b);
+  if (opts.length) {
+    if (focus.index < 0 || focus.index >= opts.length) focus.index = 0;
+    if (focusKey(b) === b.said.focus) choose(b, opts[focus.index].id);
+    else {
+      sayFocus(b, true, true);
+      scheduleOverlay(b);
+    }
+  } else if (!question(b) && src.get("choice")?.kind === "chance") {
+    if (rollKey(b) === b.said.roll) send(b, { kind: "step" });
+    else sayRoll(b, true);
+  }
 }
 
 /** @param {Board} b @param {KeyboardEvent} ev */
@@ -48,8 +72,11 @@ export function onKey(b, ev) {
   const key = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
   /** @param {Intent} msg */
   const go = (msg) => send(b, msg);
-  if (key === "z") go({ kind: "undo" });
-  else if (key === "y") go({ kind: "redo" });
+  if (key === "z" || key === "y") {
+    const kind = key === "z" ? "undo" : "redo";
+    b.said.asked = kind; // said once the game has taken it back (announce.js)
+    go({ kind });
+  }
   else if (onSurface && (key === "ArrowRight" || key === "ArrowDown")) moveFocus(b, 1);
   else if (onSurface && (key === "ArrowLeft" || key === "ArrowUp")) moveFocus(b, -1);
   else if (onSurface && key === "Home") {
@@ -58,17 +85,19 @@ export function onKey(b, ev) {
   } else if (onSurface && key === "End") {
     focus.index = -1;
     moveFocus(b, -1);
-  } else if (onSurface && (key === "Enter" || key === " ")) {
-    const o = pendingOptions(b)[focus.index < 0 ? 0 : focus.index];
-    if (o) choose(b, o.id);
-    else if (!question(b) && src.get("choice")?.kind === "chance") go({ kind: "step" });
-  } else if (key === "Escape") hideMenu(b);
+  } else if (onSurface && (key === "Enter" || key === " ")) enter(b);
+  else if (key === "Escape") hideMenu(b);
   else return;
   ev.preventDefault();
 }
 
-/** The board takes the focus: the first option is focused. @param {Board} b */
+/** The board takes the focus: the option under the focus (the first), or the roll the game
+ * waits for, is said politely (after what the screen reader says of the board itself).
+ * @param {Board} b */
 export function onFocus(b) {
-  if (b.focus.index < 0 && pendingOptions(b).length) moveFocus(b, 1);
+  const n = pendingOptions(b).length;
+  if (n && (b.focus.index < 0 || b.focus.index >= n)) b.focus.index = 0;
+  if (n) sayFocus(b, false);
+  else if (!question(b)) sayRoll(b, false);
   scheduleOverlay(b);
 }

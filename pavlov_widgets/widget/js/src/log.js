@@ -1,14 +1,18 @@
 // @ts-check
 /**
  * The game log under the board (newest first, each entry with its turn, its dice and its
- * rule) and the live region that reads every new entry aloud, oldest first.
+ * rule): a list that scrolls, reachable by Tab (a scroller a keyboard cannot reach cannot be
+ * read to its end), its dice an image named by their faces. `announce.js` says each new
+ * entry as it arrives.
  *
  * @typedef {import("./state.js").Board} Board
  * @typedef {import("./protocol.js").LogLine} LogLine
  */
 
+import { SAY } from "./announce.js";
+
 /**
- * Show the log entries (rebuilt only when they changed) and narrate the new ones.
+ * Show the log entries (rebuilt only when they changed).
  * @param {Board} b @param {LogLine[]} entries
  */
 export function updateLog(b, entries) {
@@ -18,13 +22,6 @@ export function updateLog(b, entries) {
     shown.log = logKey;
     renderLog(b, entries);
   }
-  // The live region reads every entry that is new since the last draw, oldest first.
-  const newest = entries.length ? entries[0].n : -1;
-  if (shown.logN !== -2 && newest > shown.logN) {
-    const fresh = entries.filter((e) => e.n > shown.logN).reverse();
-    b.ui.live.textContent = fresh.map((e) => `${e.text} (${e.rule})`).join(". ");
-  }
-  shown.logN = newest;
 }
 
 /** @param {Board} b @param {LogLine[]} entries */
@@ -45,7 +42,9 @@ function renderLog(b, entries) {
     if (e.dice && e.dice.length) {
       const dice = doc.createElement("span");
       dice.className = "pb-log-dice";
-      dice.setAttribute("aria-label", `dice ${e.dice.join(", ")}`);
+      // an image of the dice, named by its faces (a label on a plain span is not read)
+      dice.setAttribute("role", "img");
+      dice.setAttribute("aria-label", SAY.faces(e.dice));
       for (const n of e.dice) {
         const pip = doc.createElement("span");
         pip.className = "pb-die";

@@ -3,9 +3,10 @@
  * One full redraw of the board, and the animation frames that coalesce redraw requests: the
  * size of the board's place decides its arrangement and scale (told to Python as the `room`
  * trait), both canvases get backing stores scaled by `devicePixelRatio` (crisp), the scene
- * is drawn and its regions indexed by the options drawn on them, then the bar and the log,
- * then the overlay. After each change (a choice, new marks, focus or question) the focus is
- * brought into view (`screen.js`'s `revealFocus`).
+ * is drawn and its regions indexed by the options drawn on them, then the bar and the log
+ * (and what the screen reader is told, `announce.js`), then the overlay. After each change
+ * (a choice, new marks, focus or question) the focus is brought into view (`screen.js`'s
+ * `revealFocus`).
  *
  * Both canvases are repainted only where their drawing changed (`retain.js`): rasterizing the
  * whole board again at device pixel ratio 2 is most of a click's time otherwise (issue 18).
@@ -28,6 +29,7 @@ import {
 } from "./screen.js";
 import { updateBar } from "./bar.js";
 import { updateLog } from "./log.js";
+import { announceDraw } from "./announce.js";
 import { drawOverlay, overlayCanvas } from "./overlay.js";
 import { retained } from "./retain.js";
 
@@ -210,6 +212,7 @@ export function draw(b, whole = false) {
   const tScene = performance.now();
   updateBar(b, d);
   updateLog(b, d.log_entries ?? []);
+  announceDraw(b, d);
   const tDom = performance.now();
   drawOverlay(b);
   const t1 = performance.now();

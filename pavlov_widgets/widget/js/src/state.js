@@ -50,10 +50,15 @@ import { MARKS } from "./theme.js";
  *   answers to "why not?" by `${position}|${region}` (null while Python is asked), the
  *   region whose reason the bar shows, the pause before asking about a place pointed at
  * @property {{id: string, x: number, y: number} | null} tipAt where the tip was last shown
- * @property {{position: string, logN: number, marks: string | null, buttons: string,
+ * @property {{position: string, marks: string | null, buttons: string,
  *   log: string}} shown what the DOM shows now: the position drawn last (a new one resets
- *   focus, menu and tip), the newest log entry narrated, the marks and question drawn last
- *   (null before the first drawing), the keys of the buttons and of the log
+ *   focus, menu and tip), the marks and question drawn last (null before the first
+ *   drawing), the keys of the buttons and of the log
+ * @property {{position: string, logN: number, score: number | null, focus: string,
+ *   roll: string, asked: string, error: string, wired: boolean}} said what the screen
+ *   reader was told (`announce.js`): the question said last, the newest log entry said (-2
+ *   before the first drawing), the score, the option under the focus and the roll said last
+ *   (Enter acts only on them), an undo or redo asked for, the error said last
  * @property {{key: string, drawn: Region[], list: Opt[]}} asked the asked places as options
  * @property {{latencies: number[], draws: number[], parts: {scene: number, dom: number,
  *   overlay: number}}} stats timings for the test hook and benchmarks
@@ -78,7 +83,9 @@ export function createBoardState(root, src, ui) {
     sending: { busy: false, timer: 0, pendingClick: null, revealFrom: "", hintAsked: "" },
     why: { cache: new Map(), shown: "", timer: 0 },
     tipAt: null,
-    shown: { position: "", logN: -2, marks: null, buttons: "", log: "" },
+    shown: { position: "", marks: null, buttons: "", log: "" },
+    said: { position: "", logN: -2, score: null, focus: "", roll: "", asked: "", error: "",
+      wired: false },
     asked: { key: "", drawn: [], list: [] },
     stats: { latencies: [], draws: [], parts: { scene: 0, dom: 0, overlay: 0 } },
     destroyed: false,
