@@ -20,9 +20,11 @@ and keeps, for as long as the widget is on the page:
   :attr:`Access.refuge` that is shown and enabled.
 
 Its ``_css`` holds the tutor's shared CSS, added to the page once with the first
-:class:`Access`: a focus outline on the tutor's ipywidgets controls of 2 px dark blue, offset
+:class:`Access`: a focus outline on the tutor's ipywidgets controls of 2 px dark blue
 (WCAG 2.2 SC 2.4.7 and 1.4.11: 3:1 against the white page and the grey button; ipywidgets'
-own is 1 px light blue, 2.2:1), and :data:`SR_ONLY`, text for screen readers only.
+own is 1 px light blue, 2.2:1), drawn just inside the control's edge: ipywidgets' boxes clip
+what overflows them, and an outline outside a button at a box's edge was cut in half; and
+:data:`SR_ONLY`, text for screen readers only.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ TUTOR_CSS = f"""
 :is({_ROOTS}) .jupyter-button:focus-visible:enabled,
 :is({_ROOTS}) .noUi-handle:focus-visible,
 :is({_ROOTS}) :is(input, select, textarea):focus-visible {{
-  outline: 2px solid {FOCUS}; outline-offset: 2px;
+  outline: 2px solid {FOCUS}; outline-offset: -2px;
 }}
 .{SR_ONLY} {{ position: absolute !important; width: 1px; height: 1px; padding: 0;
   margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }}

@@ -5,7 +5,8 @@ Helpers for ``test_axe.py`` (and for measuring an older commit the same way):
 - :func:`run_axe` injects the pinned ``node_modules/axe-core/axe.min.js`` (package.json) into
   a page, runs ``axe.run(document)`` once and returns every violation with its nodes, each
   node marked with the part of the page it belongs to (:data:`OWNERS`): the board, one of the
-  tutor's widgets, or the front end (JupyterLab, Voila) around them.
+  tutor's widgets, a notebook's other output or Markdown, or the front end (JupyterLab,
+  Voila) around them.
 - :func:`record` merges one page's violations into a JSON file of ``test-artifacts/``
   (``axe_before.json``, ``axe_after.json``), keyed by notebook and front end.
 - :func:`summary_markdown` turns such a file into a short Markdown table (rule, impact,
@@ -44,10 +45,10 @@ SERIOUS = ("serious", "critical")
 
 RUN_JS = """
 async (owners) => {
-  // Whose is a node: the innermost of the project's parts holding it, else the front end's
-  // part (JupyterLab's shell and panels, Voila's page), else the page itself.
+  // Whose is a node: the innermost of the project's parts holding it, else a notebook's
+  // output or Markdown, else the front end's (JupyterLab's or Voila's page around them).
   const whose = (el) => {
-    if (!el || !el.closest) return 'page';
+    if (!el || !el.closest) return 'front-end';
     let best = null;
     for (const [name, sel] of owners) {
       const hit = el.closest(sel);
@@ -56,8 +57,7 @@ async (owners) => {
     if (best) return best.name;
     if (el.closest('.jp-OutputArea-output')) return 'output';
     if (el.closest('.jp-MarkdownOutput, .jp-RenderedMarkdown')) return 'markdown';
-    if (el.closest('.jp-LabShell')) return 'jupyterlab';
-    return 'page';
+    return 'front-end';
   };
   const result = await axe.run(document, {resultTypes: ['violations'], elementRef: true});
   return result.violations.map((v) => ({

@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from pavlov_widgets.engine import Game
+from pavlov_widgets.tutor.access import Access
 from pavlov_widgets.tutor.coach.model import (
     Review,
     TurningPoint,
@@ -31,6 +32,14 @@ from pavlov_widgets.tutor.coach.model import (
 from pavlov_widgets.tutor.coach.session import CoachSession
 from pavlov_widgets.tutor.display import with_text
 from pavlov_widgets.widget import Board
+
+ACCESS: dict[str, Any] = {
+    "live": {".pavlov-coach-why": ("status", "Coach's answer"),
+             ".pavlov-coach-explain": ("status", "Explanation of the choices")},
+}
+"""What :class:`~pavlov_widgets.tutor.access.Access` says of the coach: its answer to "why
+not?" (typed or clicked on the board) and the explanation of the choices, announced as they
+change (issue 19)."""
 
 
 class Coach(widgets.VBox):  # type: ignore[misc]
@@ -88,8 +97,10 @@ class Coach(widgets.VBox):  # type: ignore[misc]
         self.review_button = widgets.Button(description="Review so far", icon="list",
                                             tooltip="The turning points of the game so far")
         self.review_panel = widgets.HTML()
+        self.access = Access(".pavlov-coach", **ACCESS)
         super().__init__(
             children=[
+                self.access,
                 self.title,
                 widgets.HBox([self.explain_toggle, self.review_button]),
                 self.explanation,
@@ -102,6 +113,7 @@ class Coach(widgets.VBox):  # type: ignore[misc]
         )
         self.add_class("pavlov-coach")  # what pages and browser tests find it by
         self.why_answer.add_class("pavlov-coach-why")
+        self.explanation.add_class("pavlov-coach-explain")
         self.explain_toggle.observe(lambda _c: self._sync(), names="value")
         self.why_button.on_click(lambda _b: self._ask(self.why_box.value))
         self.why_box.observe(lambda c: self._ask(str(c["new"])) if c["new"] else None,

@@ -588,6 +588,12 @@ class Prediction(Exercise):
 
 # --- the notebook's score ---------------------------------------------------------------------
 
+NUMBER_HEADER = ("<span style='position:absolute;width:1px;height:1px;overflow:hidden;"
+                 "clip:rect(0 0 0 0);white-space:nowrap'>number</span>")
+"""The score table's first header, for screen readers only: the column of the questions'
+numbers needs no word on screen, but a header cell with none is read as nothing (issue 19).
+Styled inline, so the table stays right where the tutor's CSS is absent (a static page)."""
+
 
 class Quiz:
     """A notebook's *check yourself*: its exercises, numbered, and the learner's score.
@@ -699,7 +705,8 @@ class Quiz:
             f"<td>{html.escape(rule)}</td><td>{html.escape(status)}</td></tr>"
             for n, q, rule, status in self.table())
         return (f"<p><b>Your score: {html.escape(self.summary())}</b></p><table>"
-                f"<tr><th></th><th>question</th><th>rule</th><th>first answer</th></tr>"
+                f"<tr><th>{NUMBER_HEADER}</th><th>question</th><th>rule</th>"
+                "<th>first answer</th></tr>"
                 f"{rows}</table>")
 
     def widget(self) -> Any:

@@ -27,6 +27,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from pavlov_widgets.engine.text import percent
+from pavlov_widgets.tutor.access import Access
 from pavlov_widgets.tutor.exercises.model import (
     ChoiceExercise,
     ClickExercise,
@@ -50,12 +51,23 @@ def _question_html(ex: Exercise) -> str:
 
 
 def feedback_html(feedback: Feedback | None) -> str:
-    """The feedback as HTML: green when right (or came true), red otherwise."""
+    """The feedback as HTML: green when right (or came true), red otherwise.
+
+    Its widget (``.pavlov-feedback``) is the live region that announces it (see ACCESS).
+    """
     if feedback is None:
         return ""
     colour = RIGHT if feedback.correct else WRONG
-    return (f"<div role='status' style='border-left:4px solid {colour};padding:4px 8px;"
+    return (f"<div style='border-left:4px solid {colour};padding:4px 8px;"
             f"margin:4px 0'>{html.escape(feedback.message)}</div>")
+
+
+ACCESS: dict[str, Any] = {
+    "live": {".pavlov-feedback": ("status", "Exercise feedback"),
+             ".pavlov-exercise-error": ("alert", "Exercise message")},
+}
+"""What :class:`~pavlov_widgets.tutor.access.Access` says of an exercise: its feedback and a
+refused answer are announced (issue 19)."""
 
 
 class _ExerciseWidget(widgets.VBox):  # type: ignore[misc]
@@ -66,14 +78,16 @@ class _ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.question = widgets.HTML(_question_html(exercise))
         self.feedback = widgets.HTML()
         self.error = widgets.HTML()
+        self.access = Access(".pavlov-exercise", **ACCESS)
         # The feedback sits right under the question, above the board: in view after a click.
-        super().__init__([self.question, self.error, self.feedback, *body],
+        super().__init__([self.access, self.question, self.error, self.feedback, *body],
                          layout=widgets.Layout(border="1px solid #ddd", padding="6px",
                                                margin="6px 0"))
         # Names a page (and the browser tests) can find the exercise by.
         self.add_class("pavlov-exercise")
         self.add_class(f"pavlov-exercise-{exercise.kind}")
         self.feedback.add_class("pavlov-feedback")
+        self.error.add_class("pavlov-exercise-error")
         self._stop = exercise.on_answer(lambda _e: self._answered())
 
     def _answer(self, value: Any) -> None:

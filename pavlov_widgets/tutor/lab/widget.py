@@ -44,6 +44,7 @@ import ipywidgets as widgets
 
 from pavlov_widgets.engine import Game, PavlovError, Position
 from pavlov_widgets.sim.policies import Policy
+from pavlov_widgets.tutor.access import Access
 from pavlov_widgets.tutor.display import with_text
 from pavlov_widgets.tutor.lab.card_odds import CardOdds, CardOddsError
 from pavlov_widgets.tutor.lab.card_odds import card_odds as count_card
@@ -180,6 +181,13 @@ def _game_of(source: Game | Position | str | None, seed: int) -> Game:
         f"not {type(source).__name__} {source!r:.60}")
 
 
+ACCESS: dict[str, Any] = {
+    "live": {".pl-hint": ("status", "Hint"), ".pl-error": ("alert", "Lab message")},
+}
+"""What :class:`~pavlov_widgets.tutor.access.Access` says of the lab: a hint and a refused
+request announced (issue 19); which odds the toggle shows is pressed."""
+
+
 class Lab(widgets.Box):  # type: ignore[misc]
     """The what-if lab: the board, the odds that follow it, a comparison and a hint (3.0, 6.0).
 
@@ -266,9 +274,11 @@ class Lab(widgets.Box):  # type: ignore[misc]
         self.compare_row.add_class("pl-row")
         self.hint_row = widgets.HBox([self.hint_button, self.edit_button, self.play_button])
         self.hint_row.add_class("pl-row")
+        self.access = Access(".pavlov-lab", **ACCESS)
         self.side = widgets.VBox([
-            widgets.HTML(STYLE), self.title, self.view_toggle, self.odds_box, self.caption,
-            self.hint_box, self.compare_row, self.message, self.compare_box, self.hint_row,
+            widgets.HTML(STYLE), self.access, self.title, self.view_toggle, self.odds_box,
+            self.caption, self.hint_box, self.compare_row, self.message, self.compare_box,
+            self.hint_row,
         ])
         self.side.add_class("pl-side")
         self.hint_box.add_class("pl-hint")

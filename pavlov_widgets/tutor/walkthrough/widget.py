@@ -34,6 +34,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from pavlov_widgets.tutor.access import Access, sr_only
 from pavlov_widgets.tutor.display import with_text
 from pavlov_widgets.tutor.walkthrough.model import (
     MODE_LABELS,
@@ -110,6 +111,19 @@ walkthrough is as high as the screen: the controls and the narration (its own sc
 long) on top, the board's box below taking the rest, so ▶ never scrolls them away."""
 
 
+ACCESS: dict[str, Any] = {
+    "names": {".pw-slider .noUi-handle": "Step of the walkthrough"},
+    "live": {".pw-narration": ("status", "Walkthrough narration"),
+             ".pw-status": ("alert", "Walkthrough message")},
+    # ▶ disabled at the last step (or while a choice waits): "Go on with my choice" when it
+    # shows, else ◀, else the slider; ◀ disabled at the first step: ▶
+    "refuge": [".pw-go-on", ".pw-next", ".pw-back", ".pw-slider .noUi-handle"],
+}
+"""What :class:`~pavlov_widgets.tutor.access.Access` says of the walkthrough: the slider's name,
+the narration (with "Step k of N" first) and a refusal announced, and where the focus goes
+when the focused ◀ or ▶ is disabled (issue 19)."""
+
+
 class WalkthroughWidget(widgets.Box):  # type: ignore[misc]
     """A rulebook example, step by step, on the board.
 
@@ -169,10 +183,16 @@ class WalkthroughWidget(widgets.Box):  # type: ignore[misc]
         self.status = widgets.HTML()
         self.board = Board(session=WalkthroughSession(model))
         self.board.fit_focus = True
+        for part, name in ((self.back_button, "pw-back"), (self.next_button, "pw-next"),
+                           (self.slider, "pw-slider"), (self.go_on_button, "pw-go-on"),
+                           (self.status, "pw-status")):
+            part.add_class(name)
+        self.access = Access(".pavlov-walkthrough", **ACCESS)
         steps = widgets.HBox([self.back_button, self.slider, self.next_button, self.position])
         steps.add_class("pw-steps")
         self.side = widgets.VBox([
             widgets.HTML(STYLE),
+            self.access,
             self.title,
             steps,
             self.narration,
@@ -211,7 +231,8 @@ class WalkthroughWidget(widgets.Box):  # type: ignore[misc]
             self.title.value = (f"<b>{html.escape(said.title)}</b> "
                                 f"<span style='color:#666'>({html.escape(said.section)})</span>")
             self.position.value = said.heading
-            self.narration.value = narration_html(said)
+            # the step first, for screen readers: the narration is the region they hear
+            self.narration.value = sr_only(f"{html.escape(said.heading)}.") + narration_html(said)
             self.back_button.disabled = not model.can_back
             blocked = model.why_not_next()
             self.next_button.disabled = blocked is not None
@@ -258,7 +279,8 @@ class WalkthroughWidget(widgets.Box):  # type: ignore[misc]
         """The live widget, with its text and a static picture for pages without a kernel."""
         return with_text(super()._repr_mimebundle_(**kwargs), repr(self),
                          f"<div>{self.title.value}<p>{html.escape(self.position.value)}</p>"
-                         f"{self.narration.value}</div>{self.board.static_html()}")
+                         f"{narration_html(self.walkthrough.narration())}</div>"
+                         f"{self.board.static_html()}")
 
 
 def narration_html(said: Narration) -> str:
