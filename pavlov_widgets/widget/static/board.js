@@ -200,6 +200,8 @@ function buildDom(root, interactive) {
   ui.promptEl.id = `pb-prompt-${id}`;
   ui.barName.id = `pb-bar-name-${id}`;
   ui.bar.setAttribute("aria-labelledby", ui.barName.id);
+  ui.coverTitle.id = `pb-cover-title-${id}`;
+  ui.coverEl.setAttribute("aria-labelledby", ui.coverTitle.id);
   ui.surface.setAttribute("aria-describedby", ui.promptEl.id);
   nameBoard(ui);
   ui.surface.setAttribute("aria-label", "Pavlov's House board");
@@ -319,6 +321,7 @@ function createBoardState(root, src, ui) {
     shown: { position: "", marks: null, buttons: "", log: "" },
     said: {
       position: "",
+      question: "",
       logN: -2,
       score: null,
       focus: "",
@@ -2908,11 +2911,15 @@ function ownBoxOnTop(b, top) {
 function placeBar(b) {
   b.frames.bar = 0;
   if (b.destroyed) return;
-  const { el, bar, surface } = b.ui;
+  const { el, bar } = b.ui;
+  const end = (
+    /** @type {HTMLElement} */
+    el.querySelector(".pb-outline[open]") ?? b.ui.surface
+  );
   const top = visibleArea(b).top;
   const box = el.getBoundingClientRect();
-  const limit = surface.offsetTop + surface.offsetHeight - bar.offsetHeight;
-  const rest = surface.getBoundingClientRect().bottom - top;
+  const limit = end.offsetTop + end.offsetHeight - bar.offsetHeight;
+  const rest = end.getBoundingClientRect().bottom - top;
   const leaving = rest < bar.offsetHeight + (b.win.innerHeight - top) * LEAVE_BELOW && !ownBoxOnTop(b, top);
   const offset = leaving ? 0 : Math.round(Math.max(0, Math.min(top - box.top, limit)));
   const transform = offset > 0 ? `translateY(${offset}px)` : "";
@@ -3562,12 +3569,18 @@ function announceDraw(b, d) {
     said.score = score;
   }
   if (first && !surfaceHasFocus(b)) return;
-  sayQuestion(b, d);
+  sayQuestion(b);
   if (surfaceHasFocus(b)) sayFocus(b, false);
 }
-function sayQuestion(b, d) {
-  const c = d.choice;
+function sayOnFocus(b) {
+  if (b.said.question !== positionKey(b)) sayQuestion(b);
+  if (pendingOptions(b).length) sayFocus(b, false);
+  else if (!question(b)) sayRoll(b, false);
+}
+function sayQuestion(b) {
+  const c = b.src.get("choice");
   const qn = question(b);
+  b.said.question = positionKey(b);
   if (qn) say(b, SAY.question(String(qn.prompt), pendingOptions(b).length));
   else if (!c || !c.prompt) return;
   else if (c.op === "feedback") say(b, SAY.feedback(c.prompt, c.tone ?? ""));
@@ -4687,8 +4700,7 @@ function onKey(b, ev) {
 function onFocus(b) {
   const n = pendingOptions(b).length;
   if (n && (b.focus.index < 0 || b.focus.index >= n)) b.focus.index = 0;
-  if (n) sayFocus(b, false);
-  else if (!question(b)) sayRoll(b, false);
+  sayOnFocus(b);
   scheduleOverlay(b);
 }
 
@@ -5069,7 +5081,11 @@ function mountOutline(b) {
     else if (ev.key === "End") next = all.length - 1;
     else return;
     ev.preventDefault();
-    all[next]?.focus();
+    const button = all[next];
+    if (!button) return;
+    button.style.scrollMarginTop = `${ui.bar.offsetHeight + 8}px`;
+    button.focus({ preventScroll: true });
+    button.scrollIntoView({ block: "nearest" });
   };
   const onFocusIn = (ev) => {
     const t = ev.target;

@@ -126,6 +126,8 @@ export function buildDom(root, interactive) {
   ui.promptEl.id = `pb-prompt-${id}`;
   ui.barName.id = `pb-bar-name-${id}`;
   ui.bar.setAttribute("aria-labelledby", ui.barName.id);
+  ui.coverTitle.id = `pb-cover-title-${id}`;  // the cover (a dialog) is named by its title
+  ui.coverEl.setAttribute("aria-labelledby", ui.coverTitle.id);
   ui.surface.setAttribute("aria-describedby", ui.promptEl.id);
   nameBoard(ui);
   ui.surface.setAttribute("aria-label", "Pavlov's House board");
