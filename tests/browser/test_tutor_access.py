@@ -24,7 +24,7 @@ last step).
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -32,11 +32,11 @@ from boardpage import (
     ANSWER_TIMEOUT_MS,
     RENDER_TIMEOUT_MS,
     in_view,
-    phone_context,
     run_all_in_lab,
     write_notebook,
 )
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
+from test_tutor_screens import Screen, screen  # noqa: F401 (the three screens' fixture)
 
 from pavlov_widgets.tutor import Walkthrough
 from pavlov_widgets.tutor.access import FOCUS
@@ -58,8 +58,6 @@ OUTLINE_JS = """
           return {width: s.outlineWidth, style: s.outlineStyle, colour: s.outlineColor}; }
 """
 
-
-SCREENS = ("lab-1366x768", "voila-1920x1080", "phone-390x844")
 
 BOXES_JS = """
 (walk) => [...walk.querySelectorAll('.pw-steps .widget-button, .pw-slider')]
@@ -125,29 +123,9 @@ def test_the_tutor_speaks_and_keeps_the_focus(
         "2.2 Take up to Three Actions", timeout=ANSWER_TIMEOUT_MS)
 
 
-@pytest.fixture(params=SCREENS)
-def screen(request: pytest.FixtureRequest, browser: Browser) -> Iterator[tuple[Page, str]]:
-    """A page at one of the three screens; JavaScript errors fail the test."""
-    name: str = request.param
-    if name.startswith("phone"):
-        context = phone_context(browser)
-    else:
-        width, height = name.split("-")[1].split("x")
-        context = browser.new_context(viewport={"width": int(width), "height": int(height)})
-    page = context.new_page()
-    found: list[str] = []
-    page.on("pageerror", lambda exc: found.append(str(exc)))
-    try:
-        yield page, name
-    finally:
-        context.close()
-    assert not found, f"JavaScript errors on the page: {found}"
-
-
 def test_the_focus_outline_shows_whole_and_moves_nothing(
-        screen: tuple[Page, str], request: pytest.FixtureRequest, artifacts_dir: Path,
-        save_screenshot: Callable[..., Path]) -> None:
-    page, name = screen
+        screen: Screen, request: pytest.FixtureRequest, artifacts_dir: Path) -> None:  # noqa: F811
+    page, name = screen.page, screen.name
     notebook = write_notebook(artifacts_dir, f"tutor_access_{name}.ipynb", CELLS[:1])
     if name.startswith("lab"):
         copy = artifacts_dir / f"tutoraccess-{name}.ipynb"  # JupyterLab saves what it opens
@@ -172,7 +150,7 @@ def test_the_focus_outline_shows_whole_and_moves_nothing(
     expect(said).to_contain_text(f"Step {total} of {total}", timeout=ANSWER_TIMEOUT_MS)
     expect(back).to_be_focused(timeout=ANSWER_TIMEOUT_MS)
     page.wait_for_timeout(300)
-    save_screenshot(page, f"tutoraccess-{name}-focus")
+    screen.save(page, f"tutoraccess-{name}-focus")
     assert back.evaluate(OUTLINE_JS) == {"width": "2px", "style": "solid",
                                          "colour": _rgb(FOCUS)}
     seen = in_view(back)
