@@ -89,11 +89,14 @@ function ownBoxOnTop(b, top) {
 export function placeBar(b) {
   b.frames.bar = 0;
   if (b.destroyed) return;
-  const { el, bar, surface } = b.ui;
+  const { el, bar } = b.ui;
+  // the bar stays over the canvas and, while it is open, the board as text under it (issue
+  // 19: a learner reading the text by keyboard keeps the question in view)
+  const end = /** @type {HTMLElement} */ (el.querySelector(".pb-outline[open]") ?? b.ui.surface);
   const top = visibleArea(b).top;
   const box = el.getBoundingClientRect();
-  const limit = surface.offsetTop + surface.offsetHeight - bar.offsetHeight;
-  const rest = surface.getBoundingClientRect().bottom - top;
+  const limit = end.offsetTop + end.offsetHeight - bar.offsetHeight;
+  const rest = end.getBoundingClientRect().bottom - top;
   const leaving = rest < bar.offsetHeight + (b.win.innerHeight - top) * LEAVE_BELOW &&
     !ownBoxOnTop(b, top);
   const offset = leaving ? 0 : Math.round(Math.max(0, Math.min(top - box.top, limit)));
