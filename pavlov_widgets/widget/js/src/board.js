@@ -70,6 +70,7 @@ import {
 } from "./pointer.js";
 import { onFocus, onKey } from "./keyboard.js";
 import { makeHook } from "./hook.js";
+import { mountOutline } from "./outline.js";
 
 /**
  * Build the board in `root`, fed by `src`; returns its controller (with `destroy`).
@@ -169,6 +170,9 @@ export function createBoard(root, src) {
   undo.push(() => src.off(changed));
   src.onAck(onMessage);
   undo.push(() => src.offAck(onMessage));
+  // the board as text, under the canvas (after the board's own listeners: it reads the
+  // regions the board's drawing placed)
+  undo.push(mountOutline(b));
 
   const hook = makeHook(b);
   /** @type {any} */ (ui.el).__pavlovBoard = hook;

@@ -1,0 +1,222 @@
+"""The board as text, in a real browser (issue 19): reached, read and played by keyboard alone.
+
+A learner who cannot see the canvas opens "The board as text" with the keyboard, reads from the
+accessibility tree (not from pixels) who is on red 2, what the red Defense is and what is on
+track 4, chooses an option from the text, hears the text follow the game, and asks "why not?"
+of a line that is no choice. The text view must not move the canvas while it is closed, and
+open it must not push the question off the screen (JupyterLab at 1366×768 with the file
+browser open, 1920×1080, a phone).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from boardpage import (
+    ANSWER_TIMEOUT_MS,
+    RENDER_TIMEOUT_MS,
+    in_view,
+    look,
+    phone_page,
+    run_all_in_lab,
+    settle,
+    write_notebook,
+)
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from pavlov_widgets.engine import Game, Position
+
+POSITION = ('Position().counter("pavlov", "R2", exhausted=True).defense("red", 5)'
+            '.wehrmacht(4, 2, "machine-gunners").wehrmacht(4, 5, "panzer-ii")')
+CELLS = ["from pavlov_widgets import Board\nfrom pavlov_widgets.engine import Position\n"
+         f"board = Board({POSITION}.game())\nboard"]
+
+
+def game() -> Game:
+    """The game the notebook's board plays (the same position, the same deal)."""
+    return eval(f"{POSITION}.game()", {"Position": Position})  # noqa: S307 - our own text
+
+
+def open_by_keyboard(page: Page, board: Locator) -> Locator:
+    """From the board's surface, Tab to "The board as text", open it with Enter, Tab in."""
+    board.locator(".pb-surface").focus()
+    page.keyboard.press("Tab")
+    summary = board.get_by_role("group").get_by_text("The board as text")
+    expect(summary).to_be_focused()
+    page.keyboard.press("Enter")
+    text = board.locator("details.pb-outline")
+    expect(text).to_have_attribute("open", "")
+    expect(text.get_by_role("button").first).to_be_visible()
+    page.keyboard.press("Tab")
+    first = text.get_by_role("button").first
+    expect(first).to_be_focused()
+    return text
+
+
+def focused_name(page: Page) -> str:
+    """The accessible name of the element with the focus (the accessibility tree's)."""
+    name: str = page.evaluate("() => document.activeElement?.textContent ?? ''")
+    return name
+
+
+def down_to(page: Page, text: Locator, pattern: str) -> str:
+    """Press Down until the focused line's name matches ``pattern``; return that name."""
+    for _ in range(200):
+        name = focused_name(page)
+        if re.search(pattern, name):
+            return name
+        page.keyboard.press("ArrowDown")
+    raise AssertionError(f"no line matches {pattern!r}; the text view reads:\n"
+                         f"{text.aria_snapshot()}")
+
+
+@pytest.fixture
+def board(page: Page, served_notebook: Callable[[str | Path], str],
+          artifacts_dir: Path) -> Iterator[Locator]:
+    """The position's board in Voila on a 1366×900 page."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(served_notebook(write_notebook(artifacts_dir, "text_view.ipynb", CELLS)))
+    found = page.locator(".pavlov-board").first
+    expect(found).to_have_attribute("data-rev", "0", timeout=RENDER_TIMEOUT_MS)
+    settle(page, found)
+    yield found
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_the_text_view_answers_the_three_questions_from_the_accessibility_tree(
+    page: Page, board: Locator
+) -> None:
+    text = open_by_keyboard(page, board)
+    tree = text.aria_snapshot()
+    assert "Position R2 (red 2): Pavlov." in tree
+    assert "The red Defense is 5." in tree
+    assert "Track 4 (red): Machine Gunners on circle 2 and Panzer II on circle 5." in tree
+    # and by keyboard alone: the arrow keys reach each answer
+    assert down_to(page, text, r"^Position R2 ").startswith("Position R2 (red 2): Pavlov.")
+    # the canvas rings the place of the line the focus is on
+    room = board.evaluate("(el) => el.__pavlovBoard.regions().filter("
+                          "(r) => r.id === 'square:R2').pop() ?? null")
+    ring = board.locator(".pb-ol-ring")
+    expect(ring).to_be_visible()
+    box = ring.bounding_box()
+    assert room and box, (room, box)
+    assert box["x"] < room["cx"] < box["x"] + box["width"]
+    assert box["y"] < room["cy"] < box["y"] + box["height"]
+    assert down_to(page, text, r"^The red Defense").startswith("The red Defense is 5.")
+    assert down_to(page, text, r"^Track 4 \(red\)")
+    # one tab stop for the whole list: Tab leaves it
+    page.keyboard.press("Tab")
+    assert not page.evaluate("() => !!document.activeElement.closest('.pb-ol-body')")
+
+
+def test_a_choice_from_the_text_view_plays_and_the_text_follows(
+    page: Page, board: Locator
+) -> None:
+    g = game()
+    option = g.legal_actions()[0]  # a card half's action (2.2)
+    assert option.verb == "card"
+    text = open_by_keyboard(page, board)
+    name = down_to(page, text, re.escape(f"Choice: {option.label}"))
+    card = g.state.hand[0]
+    assert name.startswith("Card 1, ")
+    used = text.locator(f"button[data-place='card:{card}']")
+    expect(used).not_to_contain_text("(used)")
+    page.keyboard.press("Enter")
+    expect(board).to_have_attribute("data-rev", "1", timeout=ANSWER_TIMEOUT_MS)
+    expect(used).to_contain_text("Soviet card 1 (used):")
+    # the focus stays in the text view, on a line that still exists
+    assert page.evaluate("() => !!document.activeElement.closest('.pb-ol-body')")
+    assert "Choice:" not in text.locator(f"button[data-place='card:{card}']").inner_text()
+
+
+def test_why_not_on_a_line_that_is_no_choice_is_shown_and_said(
+    page: Page, board: Locator
+) -> None:
+    g = game()
+    refusal = g.why_not("defense:red")
+    assert refusal is not None
+    text = open_by_keyboard(page, board)
+    down_to(page, text, r"^The red Defense")
+    page.keyboard.press("Enter")
+    status = text.get_by_role("status")
+    expect(status).to_contain_text(refusal.text, timeout=ANSWER_TIMEOUT_MS)
+    line = text.locator("button[data-place='defense:red']")
+    expect(line).to_contain_text(f"Not a choice now: {refusal.text}")
+    assert look(board)["rev"] == 0  # nothing was chosen
+
+
+def test_closed_the_text_view_leaves_the_canvas_where_it_was(
+    page: Page, board: Locator
+) -> None:
+    # the summary line comes after the canvas: the canvas starts and ends where it did
+    surface = board.locator(".pb-surface").bounding_box()
+    summary = board.locator("details.pb-outline > summary").bounding_box()
+    assert surface and summary and summary["y"] >= surface["y"] + surface["height"]
+    before = look(board)["surface"]
+    board.locator("details.pb-outline > summary").click()
+    settle(page, board)
+    assert look(board)["surface"]["h"] == before["h"]
+
+
+def _check_open_view(page: Page, board: Locator, name: str,
+                     save_screenshot: Callable[..., Path]) -> None:
+    """Open the text view by keyboard, go to its last line: the line and the question show."""
+    text = open_by_keyboard(page, board)
+    page.keyboard.press("End")
+    settle(page, board)
+    last = text.get_by_role("button").last
+    expect(last).to_be_focused()
+    assert in_view(last)["visible"], in_view(last)
+    assert in_view(board.locator(".pb-prompt"))["visible"], "the question left the screen"
+    save_screenshot(page, f"text-view-{name}")
+    page.keyboard.press("Home")
+    settle(page, board)
+    assert in_view(board.locator(".pb-prompt"))["visible"], "the question left the screen"
+
+
+def test_screens_with_the_text_view_open_jupyterlab_1366x768(
+    page: Page, lab_notebook: Callable[[str | Path], str], artifacts_dir: Path,
+    save_screenshot: Callable[..., Path], errors: list[str],
+) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    run_all_in_lab(page, lab_notebook(write_notebook(artifacts_dir, "text_view_lab.ipynb",
+                                                     CELLS)), file_browser=True)
+    board = page.locator(".pavlov-board").first
+    expect(board).to_have_attribute("data-rev", "0", timeout=RENDER_TIMEOUT_MS)
+    settle(page, board)
+    _check_open_view(page, board, "1366x768-lab", save_screenshot)
+
+
+def test_screens_with_the_text_view_open_1920x1080(
+    page: Page, served_notebook: Callable[[str | Path], str], artifacts_dir: Path,
+    save_screenshot: Callable[..., Path],
+) -> None:
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(served_notebook(write_notebook(artifacts_dir, "text_view_wide.ipynb", CELLS)))
+    board = page.locator(".pavlov-board").first
+    expect(board).to_have_attribute("data-rev", "0", timeout=RENDER_TIMEOUT_MS)
+    settle(page, board)
+    _check_open_view(page, board, "1920x1080", save_screenshot)
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[tuple[Page, list[str]]]:
+    """A page on a phone (its JavaScript errors fail the test)."""
+    yield from phone_page(browser)
+
+
+def test_screens_with_the_text_view_open_phone(
+    phone: tuple[Page, list[str]], served_notebook: Callable[[str | Path], str],
+    artifacts_dir: Path, save_screenshot: Callable[..., Path],
+) -> None:
+    page, _errors = phone
+    page.goto(served_notebook(write_notebook(artifacts_dir, "text_view_phone.ipynb", CELLS)))
+    board = page.locator(".pavlov-board").first
+    expect(board).to_have_attribute("data-rev", "0", timeout=RENDER_TIMEOUT_MS)
+    settle(page, board)
+    _check_open_view(page, board, "390x844-phone", save_screenshot)
