@@ -37,7 +37,7 @@ CELLS = ["from pavlov_widgets import Board\nfrom pavlov_widgets.engine import Po
 
 def game() -> Game:
     """The game the notebook's board plays (the same position, the same deal)."""
-    return eval(f"{POSITION}.game()", {"Position": Position})  # noqa: S307 - our own text
+    return eval(f"{POSITION}.game()", {"Position": Position})
 
 
 def open_by_keyboard(page: Page, board: Locator) -> Locator:
