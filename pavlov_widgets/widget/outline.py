@@ -99,15 +99,24 @@ def _tokens(comps: Components, counts: Mapping[str, int]) -> str:
                    for k, n in counts.items() if n])
 
 
+_NAMES: dict[str, dict[Place, str]] = {}
+"""The places' names by the components' fingerprint: a name never changes, and the outline,
+written after every change, names some ninety places."""
+
+
 class _Writer:
     """Writes the outline's sentences from one redacted view (see the module docstring)."""
 
     def __init__(self, comps: Components, plan: Mapping[str, Any], view: Mapping[str, Any]):
         self.comps, self.plan, self.v = comps, plan, view
+        self.names = _NAMES.setdefault(comps.fingerprint, {})
 
     def name(self, place: Place) -> str:
         """A place as a person names it (:func:`~pavlov_widgets.engine.places.place_name`)."""
-        return place_name(place, self.comps)
+        got = self.names.get(place)
+        if got is None:
+            got = self.names[place] = place_name(place, self.comps)
+        return got
 
     # --- the turn --------------------------------------------------------------------------
 
