@@ -88,7 +88,7 @@ def heard_since(page: Page, start: int, board: int | None = 0) -> list[str]:
     return [h["text"] for h in said if board is None or h["board"] == board]
 
 
-def last_focus_said(page: Page, board: int = 0) -> str:
+def last_focus_said(page: Page, board: int | None = 0) -> str:
     """The label of the option (or asked place) the board said last that the focus is on."""
     for h in reversed(heard(page, board)):
         m = FOCUS_SAID.match(h["text"])

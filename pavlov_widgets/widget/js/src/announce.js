@@ -197,18 +197,28 @@ export function announceDraw(b, d) {
     said.score = score;
   }
   if (first && !surfaceHasFocus(b)) return;
-  sayQuestion(b, d);
+  sayQuestion(b);
   if (surfaceHasFocus(b)) sayFocus(b, false);
 }
 
-/** Say the question of the moment. @param {Board} b @param {BoardData} d */
-function sayQuestion(b, d) {
-  const c = d.choice;
+/** The board takes the focus: the question (unless it was said at this position), then the
+ * option under the focus or the roll the game waits for, politely (after what the screen
+ * reader says of the board itself). @param {Board} b */
+export function sayOnFocus(b) {
+  if (b.said.question !== positionKey(b)) sayQuestion(b);
+  if (pendingOptions(b).length) sayFocus(b, false);
+  else if (!question(b)) sayRoll(b, false);
+}
+
+/** Say the question of the moment. @param {Board} b */
+function sayQuestion(b) {
+  const c = b.src.get("choice");
   const qn = question(b);
+  b.said.question = positionKey(b);
   if (qn) say(b, SAY.question(String(qn.prompt), pendingOptions(b).length));
   else if (!c || !c.prompt) return;
   else if (c.op === "feedback") say(b, SAY.feedback(c.prompt, c.tone ?? ""));
-  else if (c.kind === "chance") sayRoll(b, false);
+  else if (c.kind === "chance") sayRoll(b, false); // the odds in the same message
   else say(b, SAY.prompt(c.prompt, c.rule));
 }
 

@@ -19,7 +19,7 @@ import { pendingOptions, question } from "./state.js";
 import { scheduleOverlay } from "./paint.js";
 import { choose, send } from "./intents.js";
 import { hideMenu, menuKey } from "./menus.js";
-import { focusKey, rollKey, sayFocus, sayRoll } from "./announce.js";
+import { focusKey, rollKey, sayFocus, sayOnFocus, sayRoll } from "./announce.js";
 
 /** Move the focus `delta` options on (wrapping round). @param {Board} b @param {number} delta */
 function moveFocus(b, delta) {
@@ -91,13 +91,11 @@ export function onKey(b, ev) {
   ev.preventDefault();
 }
 
-/** The board takes the focus: the option under the focus (the first), or the roll the game
- * waits for, is said politely (after what the screen reader says of the board itself).
- * @param {Board} b */
+/** The board takes the focus: the focus is on the first option, and the question and that
+ * option (or the roll) are said (`announce.js`). @param {Board} b */
 export function onFocus(b) {
   const n = pendingOptions(b).length;
   if (n && (b.focus.index < 0 || b.focus.index >= n)) b.focus.index = 0;
-  if (n) sayFocus(b, false);
-  else if (!question(b)) sayRoll(b, false);
+  sayOnFocus(b);
   scheduleOverlay(b);
 }
