@@ -79,6 +79,7 @@ import { mountOutline } from "./outline.js";
 export function createBoard(root, src) {
   const ui = buildDom(root, src.interactive);
   const b = createBoardState(root, src, ui);
+  const text = mountOutline(b); // the board as text, under the canvas
   const { doc, win } = b;
   /** What `destroy` undoes, in the order it was done. @type {Array<() => void>} */
   const undo = [];
@@ -98,8 +99,9 @@ export function createBoard(root, src) {
     const reply = readReply(msg);
     if (reply?.kind === "ack") {
       if (acknowledged(b, reply)) schedule(b);
-    } else if (reply?.kind === "why_not") {
-      if (takeAnswer(b, reply) && b.tipAt?.id === reply.region) refreshTip(b);
+    } else if (reply?.kind === "why_not" && takeAnswer(b, reply)) {
+      if (b.tipAt?.id === reply.region) refreshTip(b);
+      text.answered(reply.region);
     }
   };
   const onHint = () => {
@@ -109,10 +111,12 @@ export function createBoard(root, src) {
     schedule(b);
   };
   const redraw = () => schedule(b);
-  /** A trait changed: redraw at the next frame (and note when a click's answer came). */
+  /** A trait changed: redraw at the next frame (and note when a click's answer came); the
+   * board as text lists its lines again after that drawing (it reads the regions drawn). */
   const changed = () => {
     noteChange(b);
     schedule(b);
+    text.changed();
   };
 
   // The width of the board's place (not of the board, which takes only what it draws); and
@@ -170,9 +174,7 @@ export function createBoard(root, src) {
   undo.push(() => src.off(changed));
   src.onAck(onMessage);
   undo.push(() => src.offAck(onMessage));
-  // the board as text, under the canvas (after the board's own listeners: it reads the
-  // regions the board's drawing placed)
-  undo.push(mountOutline(b));
+  undo.push(() => text.destroy());
 
   const hook = makeHook(b);
   /** @type {any} */ (ui.el).__pavlovBoard = hook;

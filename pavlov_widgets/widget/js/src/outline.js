@@ -31,7 +31,6 @@
 import { currentPosition, pendingOptions, question, regionById } from "./state.js";
 import { choose } from "./intents.js";
 import { askWhy, askable, whyOf } from "./why.js";
-import { readReply } from "./protocol.js";
 import { setText } from "./dom.js";
 
 const HELP = "Up and Down move from line to line. Enter on a line that says \u201cChoice\u201d " +
@@ -104,8 +103,16 @@ function arrange(list, nodes) {
 }
 
 /**
- * Mount the text view under the board's canvas; returns what removes it.
- * @param {Board} b @returns {() => void}
+ * The text view, mounted: `changed` (a trait changed: list the lines again at the next
+ * frame), `answered` (a "why not?" answer came in and was kept) and `destroy`. The board
+ * calls them from its own listeners.
+ * @typedef {{changed: () => void, answered: (region: string) => void,
+ *   destroy: () => void}} Outline
+ */
+
+/**
+ * Mount the text view under the board's canvas.
+ * @param {Board} b @returns {Outline}
  */
 export function mountOutline(b) {
   const { doc, ui, src } = b;
@@ -317,13 +324,11 @@ export function mountOutline(b) {
     if (t instanceof HTMLButtonElement && src.interactive) act(t);
   };
 
-  /** The engine's reason for the line asked about came in: show it and say it.
-   * @param {unknown} msg */
-  const onReply = (msg) => {
-    const reply = readReply(msg);
-    if (reply?.kind !== "why_not" || !box.open) return;
+  /** The engine's reason for a place came in: if it is the line's asked about, show it and
+   * say it. @param {string} region */
+  const answered = (region) => {
     const got = lines.get(asked.key);
-    if (got && got.row.place === reply.region && asked.position === currentPosition(b)) {
+    if (box.open && got && got.row.place === region && asked.position === currentPosition(b)) {
       say(got.row);
       draw();
     }
@@ -337,13 +342,13 @@ export function mountOutline(b) {
   // opening lists the lines at once, so the Tab after it lands on the first
   summary.addEventListener("click", () => draw(!box.open));
   box.addEventListener("toggle", schedule);
-  src.on(schedule);
-  src.onAck(onReply);
-  return () => {
-    cancelAnimationFrame(frame);
-    src.off(schedule);
-    src.offAck(onReply);
-    box.remove();
-    ring.remove();
+  return {
+    changed: schedule,
+    answered,
+    destroy() {
+      cancelAnimationFrame(frame);
+      box.remove();
+      ring.remove();
+    },
   };
 }
