@@ -3039,33 +3039,6 @@ function revealFocus(b, inner = false) {
   } else if (!seen(places[0])) {
     scrollToRect(b, places[0], "nearest", inner);
   }
-  const ring2 = keyboardRings.get(b);
-  if (ring2 && ring2.box) keepInView(b, ring2.box, inner);
-}
-function inOpenArea(b, r) {
-  const area = openArea(b);
-  const s = screenRect(b, r);
-  return s.top >= area.top - 1 && s.bottom <= area.bottom + 1 && s.left >= area.left - 1 && s.right <= area.right + 1;
-}
-function keepInView(b, r, inner = false) {
-  if (!inOpenArea(b, r)) scrollToRect(b, r, "nearest", inner);
-}
-var keyboardRings = /* @__PURE__ */ new WeakMap();
-function revealKeyboardFocus(b, key, boxes) {
-  const known = keyboardRings.get(b);
-  const x0 = Math.min(...boxes.map((r) => r.x));
-  const y0 = Math.min(...boxes.map((r) => r.y));
-  const all = boxes.length ? {
-    x: x0,
-    y: y0,
-    w: Math.max(...boxes.map((r) => r.x + r.w)) - x0,
-    h: Math.max(...boxes.map((r) => r.y + r.h)) - y0
-  } : null;
-  const room = screenHeight(b) - b.ui.bar.offsetHeight - 16;
-  const box = all && all.h * b.drawn.scale <= room ? all : boxes[0] ?? null;
-  keyboardRings.set(b, { key, box });
-  if (known && known.key === key) return;
-  if (box) keepInView(b, box);
 }
 var MIN_FOCUS_SCALE = 0.5;
 var FIT_TRIES = 3;
@@ -4218,19 +4191,15 @@ function drawRings(b, ctx) {
   const focused = opts[focus.index];
   const showFocus = focus.index >= 0 && surfaceHasFocus(b) && focus.keyboard && !touch(b);
   if (!focusLabel.hidden) focusLabel.hidden = true;
-  const boxes = [];
   if (focused && showFocus && drawn.drawnOptions.has(focus.index)) {
     let first = null;
     for (const t of focused.targets) {
       const r = regionById(b, t);
       if (!r) continue;
-      const drawnRing = ring(ctx, r, [
+      rings.push({ ...ring(ctx, r, [
         { colour: FOCUS.edge, width: 3.5 },
         { colour: FOCUS.glow, width: 3 }
-      ]);
-      rings.push({ ...drawnRing, kind: "keyboard", region: t });
-      const reach = drawnRing.bands[drawnRing.bands.length - 1].to + 2;
-      boxes.push({ x: r.x - reach, y: r.y - reach, w: r.w + 2 * reach, h: r.h + 2 * reach });
+      ]), kind: "keyboard", region: t });
       first = first ?? r;
     }
     if (first) {
@@ -4246,11 +4215,6 @@ function drawRings(b, ctx) {
   for (const [i, button] of drawn.buttonMap) {
     setClass(button, "pb-kbd-focus", showFocus && i === focus.index);
   }
-  revealKeyboardFocus(
-    b,
-    boxes.length ? `${focus.index}|${focused?.id}|${focused?.targets}` : "",
-    boxes
-  );
 }
 function drawMarks(b, ctx, rings) {
   for (const m of marksOf(b)) {
@@ -5105,11 +5069,9 @@ function mountOutline(b) {
     );
     if (t instanceof HTMLButtonElement && src.interactive) act(t);
   };
-  const onReply = (msg) => {
-    const reply = readReply(msg);
-    if (reply?.kind !== "why_not" || !box.open) return;
+  const answered = (region) => {
     const got = lines.get(asked.key);
-    if (got && got.row.place === reply.region && asked.position === currentPosition(b)) {
+    if (box.open && got && got.row.place === region && asked.position === currentPosition(b)) {
       say2(got.row);
       draw2();
     }
@@ -5121,14 +5083,14 @@ function mountOutline(b) {
   body.addEventListener("click", onClick2);
   summary.addEventListener("click", () => draw2(!box.open));
   box.addEventListener("toggle", schedule2);
-  src.on(schedule2);
-  src.onAck(onReply);
-  return () => {
-    cancelAnimationFrame(frame2);
-    src.off(schedule2);
-    src.offAck(onReply);
-    box.remove();
-    ring2.remove();
+  return {
+    changed: schedule2,
+    answered,
+    destroy() {
+      cancelAnimationFrame(frame2);
+      box.remove();
+      ring2.remove();
+    }
   };
 }
 
@@ -5136,6 +5098,7 @@ function mountOutline(b) {
 function createBoard(root, src) {
   const ui = buildDom(root, src.interactive);
   const b = createBoardState(root, src, ui);
+  const text2 = mountOutline(b);
   const { doc, win } = b;
   const undo = [];
   const listen = (target, type, fn, options) => {
@@ -5146,8 +5109,9 @@ function createBoard(root, src) {
     const reply = readReply(msg);
     if (reply?.kind === "ack") {
       if (acknowledged(b, reply)) schedule(b);
-    } else if (reply?.kind === "why_not") {
-      if (takeAnswer(b, reply) && b.tipAt?.id === reply.region) refreshTip(b);
+    } else if (reply?.kind === "why_not" && takeAnswer(b, reply)) {
+      if (b.tipAt?.id === reply.region) refreshTip(b);
+      text2.answered(reply.region);
     }
   };
   const onHint = () => {
@@ -5160,6 +5124,7 @@ function createBoard(root, src) {
   const changed = () => {
     noteChange(b);
     schedule(b);
+    text2.changed();
   };
   const observer = new ResizeObserver((entries) => {
     const own = entries.filter((e) => e.target === root);
@@ -5212,7 +5177,7 @@ function createBoard(root, src) {
   undo.push(() => src.off(changed));
   src.onAck(onMessage);
   undo.push(() => src.offAck(onMessage));
-  undo.push(mountOutline(b));
+  undo.push(() => text2.destroy());
   const hook = makeHook(b);
   ui.el.__pavlovBoard = hook;
   draw(b);
