@@ -88,6 +88,12 @@ def test_what_is_on_track_4(house: Board) -> None:
     assert line_keyed(house, "track-1")["text"] == "Track 1 (green): no Wehrmacht counter."
 
 
+def test_the_score_counts_in_words(house: Board) -> None:
+    assert ", 3 defenders in the house, " in line_keyed(house, "score")["text"]
+    alone = Board(Position().counter("pavlov", "R2").game())
+    assert ", 1 defender in the house, " in line_keyed(alone, "score")["text"]
+
+
 def test_a_room_of_two_colours_and_a_counters_state_read_whole(house: Board) -> None:
     assert line_on(house, "square:G4R1") == "Position G4/R1 (green 4 and red 1): Chernogolov."
     assert line_on(house, "counter:chernogolov").startswith("Chernogolov: ready and disrupted;")

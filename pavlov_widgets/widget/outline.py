@@ -128,9 +128,9 @@ class _Writer:
         lines = [
             _line("turn", HEADER, f"Turn {v['turn']} of {v['turns']}, {v['phaseLabel']}"),
             _line("score", HEADER,
-                  f"Score {sc['total']}: {sc['raids']} from raids, {sc['defenders']} "
-                  f"defenders in the house, {sc['attackers']} attackers next to it{support} "
-                  "(6.0)"),
+                  f"Score {sc['total']}: {sc['raids']} from raids, "
+                  f"{plural(sc['defenders'], 'defender')} in the house, "
+                  f"{plural(sc['attackers'], 'attacker')} next to it{support} (6.0)"),
         ]
         o = v.get("outcome")
         if o:

@@ -89,7 +89,7 @@ def board(page: Page, served_notebook: Callable[[str | Path], str],
 
 
 def test_the_text_view_answers_the_three_questions_from_the_accessibility_tree(
-    page: Page, board: Locator
+    page: Page, board: Locator, save_screenshot: Callable[..., Path]
 ) -> None:
     text = open_by_keyboard(page, board)
     tree = text.aria_snapshot()
@@ -107,6 +107,7 @@ def test_the_text_view_answers_the_three_questions_from_the_accessibility_tree(
     assert room and box, (room, box)
     assert box["x"] < room["cx"] < box["x"] + box["width"]
     assert box["y"] < room["cy"] < box["y"] + box["height"]
+    save_screenshot(page, "text-view-ring")
     assert down_to(page, text, r"^The red Defense").startswith("The red Defense is 5.")
     assert down_to(page, text, r"^Track 4 \(red\)")
     # one tab stop for the whole list: Tab leaves it
@@ -135,7 +136,7 @@ def test_a_choice_from_the_text_view_plays_and_the_text_follows(
 
 
 def test_why_not_on_a_line_that_is_no_choice_is_shown_and_said(
-    page: Page, board: Locator
+    page: Page, board: Locator, save_screenshot: Callable[..., Path]
 ) -> None:
     g = game()
     refusal = g.why_not("defense:red")
@@ -147,6 +148,9 @@ def test_why_not_on_a_line_that_is_no_choice_is_shown_and_said(
     expect(status).to_contain_text(refusal.text, timeout=ANSWER_TIMEOUT_MS)
     line = text.locator("button[data-place='defense:red']")
     expect(line).to_contain_text(f"Not a choice now: {refusal.text}")
+    settle(page, board)
+    assert in_view(line)["visible"], in_view(line)  # grown with its answer, still in view
+    save_screenshot(page, "text-view-why-not")
     assert look(board)["rev"] == 0  # nothing was chosen
 
 

@@ -276,6 +276,7 @@ export function mountOutline(b) {
     if (row.place && askable(b, row.place)) askWhy(b, row.place);
     say(row);
     draw();
+    reveal(button); // its details made it longer
   };
 
   /** The status region reads a line's details. @param {Row} r */
@@ -299,9 +300,14 @@ export function mountOutline(b) {
     ev.preventDefault();
     const button = all[next];
     if (!button) return;
-    // scrolled into view below the bar that stays over the board (never under it)
-    button.style.scrollMarginTop = `${ui.bar.offsetHeight + 8}px`;
     button.focus({ preventScroll: true });
+    reveal(button);
+  };
+
+  /** Scroll a line into view below the bar that stays over the board (never under it).
+   * @param {HTMLElement} button */
+  const reveal = (button) => {
+    button.style.scrollMarginTop = `${ui.bar.offsetHeight + 8}px`;
     button.scrollIntoView({ block: "nearest" });
   };
 
@@ -331,6 +337,7 @@ export function mountOutline(b) {
     if (box.open && got && got.row.place === region && asked.position === currentPosition(b)) {
       say(got.row);
       draw();
+      if (doc.activeElement === got.button) reveal(got.button);
     }
   };
 
