@@ -5025,6 +5025,7 @@ function mountOutline(b) {
     if (row.place && askable(b, row.place)) askWhy(b, row.place);
     say2(row);
     draw2();
+    reveal(button);
   };
   const say2 = (r) => {
     const note = details(r);
@@ -5047,8 +5048,11 @@ function mountOutline(b) {
     ev.preventDefault();
     const button = all[next];
     if (!button) return;
-    button.style.scrollMarginTop = `${ui.bar.offsetHeight + 8}px`;
     button.focus({ preventScroll: true });
+    reveal(button);
+  };
+  const reveal = (button) => {
+    button.style.scrollMarginTop = `${ui.bar.offsetHeight + 8}px`;
     button.scrollIntoView({ block: "nearest" });
   };
   const onFocusIn = (ev) => {
@@ -5074,6 +5078,7 @@ function mountOutline(b) {
     if (box.open && got && got.row.place === region && asked.position === currentPosition(b)) {
       say2(got.row);
       draw2();
+      if (doc.activeElement === got.button) reveal(got.button);
     }
   };
   const onBlur = () => requestAnimationFrame(placeRing);
