@@ -225,10 +225,16 @@ class SovietCounterSpec:
     @property
     def weapon_special(self) -> str | None:
         """The weapon designation (A, G or M) this counter can crew, if any."""
-        for letter in self.specials:
-            if letter in WEAPON_SPECIALS:
-                return letter
-        return None
+        return _weapon_special(self.specials)
+
+
+@cache
+def _weapon_special(specials: str) -> str | None:
+    """The first weapon designation among special letters (asked thousands of times a game)."""
+    for letter in specials:
+        if letter in WEAPON_SPECIALS:
+            return letter
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,6 +406,16 @@ class Components:
     def index(self) -> BoardIndex:
         """The board's lookup tables (the rules read them thousands of times a game)."""
         return BoardIndex.of(self.board)
+
+    @cached_property
+    def inspirers(self) -> dict[str, tuple[str, ...]]:
+        """The Soviet counters with Inspire for each weapon designation (4.0), by letter."""
+        out: dict[str, tuple[str, ...]] = {}
+        for cid, spec in self.soviet_counters.items():
+            if "I" in spec.specials:
+                for letter in spec.specials:
+                    out[letter] = (*out.get(letter, ()), cid)
+        return out
 
     @cached_property
     def wehrmacht_counters_by_type(self) -> dict[str, tuple[str, ...]]:

@@ -274,6 +274,16 @@ class Observer:
         """
         return counters.destinations(self._e, cid, occupancy)
 
+    def joins(
+        self, cid: str, occupancy: dict[str, list[str]] | None = None
+    ) -> list[tuple[str, str]]:
+        """The positions where a crew member would join its partner (4.0 Move), in board order.
+
+        (position, the partner met there): the ``join`` entries of :meth:`destinations`,
+        found without listing the rest.
+        """
+        return counters.joins(self._e, cid, occupancy)
+
     def inspire_bonus(self, special: str) -> int:
         """+1 to a weapon of ``special`` while its Inspire counter is on a position (4.0)."""
         return counters.inspire_bonus(self._e, special)

@@ -84,6 +84,17 @@ def p_total(dice: int, target: int) -> float:
     return float(p_sum_at_least(dice, target))
 
 
+@cache
+def _printed_worth(attack: int, suppress: int, cost: int, specials: str) -> float:
+    """A counter's worth from its printed values alone (:meth:`View.worth` scales it)."""
+    v = 1.0 + 0.4 * attack + 0.2 * suppress + 0.3 * cost
+    for letter, bonus in (("C", 1.5), ("F", 0.8), ("A", 0.8), ("G", 0.5), ("M", 0.4),
+                          ("I", 0.3), ("S", 0.3)):
+        if letter in specials:
+            v += bonus
+    return v
+
+
 def danger(count: int) -> float:
     """How much worse a track is for holding ``count`` Wehrmacht counters (3.0 Advance)."""
     return {6: 100.0, 5: 14.0, 4: 6.0, 3: 2.5, 2: 1.0, 1: 0.5}.get(count, 0.0)
@@ -115,6 +126,10 @@ class View:
         self._supplies_suppression: int | None = None
         self.memo: dict[tuple[Any, ...], Any] = {}
         """Values computed once per decision (several options ask the same questions)."""
+        self.where_memo: dict[tuple[Any, ...], Any] = self.memo
+        """The values that depend on where the pieces stand (best moves, destinations): the
+        same dict as :attr:`memo`, except during the moves, where they are kept apart so a
+        move forgets them without a pass over everything else (:meth:`HeuristicPolicy._view`)."""
 
     # --- the board ----------------------------------------------------------------------
 
@@ -244,11 +259,7 @@ class View:
     def worth(self, cid: str) -> float:
         """What a Soviet counter is worth to keep: its point (6.0) and what it can do."""
         spec = self.c.soviet_counters[cid]
-        v = 1.0 + 0.4 * spec.attack + 0.2 * spec.suppress + 0.3 * spec.cost
-        for letter, bonus in (("C", 1.5), ("F", 0.8), ("A", 0.8), ("G", 0.5), ("M", 0.4),
-                              ("I", 0.3), ("S", 0.3)):
-            if letter in spec.specials:
-                v += bonus
+        v = _printed_worth(spec.attack, spec.suppress, spec.cost, spec.specials)
         return v * (0.4 + 0.6 * min(1.0, self.turns_left / 8)) + 0.6
 
     def ready(self, cid: str) -> bool:
@@ -368,8 +379,6 @@ _WEAPON_SPECIALS = ("A", "G", "M")
 
 _OUT_OF_PLAY = ("stock", "removed")
 
-_WHERE_KEYS = ("move", "dest")
-"""The memo keys that depend on where the pieces stand (forgotten after every move)."""
 
 
 @dataclass
@@ -384,6 +393,8 @@ class _MovesMemo:
     """Where every counter and weapon stands: the best moves change when this does."""
     values: dict[tuple[Any, ...], Any]
     """The shared memo (see :attr:`View.memo`)."""
+    where_values: dict[tuple[Any, ...], Any]
+    """The values that depend on where the pieces stand (see :attr:`View.where_memo`)."""
 
 
 @dataclass(frozen=True)
@@ -416,7 +427,14 @@ class HeuristicPolicy:
 
     def __call__(self, game: Game, rng: random.Random) -> Option:
         """The best-scored legal option (the first in the engine's order on a tie)."""
-        scored = self.score(game)
+        options = game.legal_actions()
+        if len(options) == 1:
+            # the only option needs no score (speed: one decision in sixteen has one); the
+            # moves' memo catches up with the pieces at the next decision it scores
+            if game.state.phase != "counter_moves":
+                self._moves = None  # as a scored decision would (see _view)
+            return options[0]
+        scored = self._score(game, options)
         best = scored[0]
         for item in scored[1:]:
             if item[1] > best[1]:
@@ -425,7 +443,10 @@ class HeuristicPolicy:
 
     def score(self, game: Game) -> list[tuple[Option, float, str]]:
         """Every legal option with its score and the reason, in the engine's order."""
-        options = game.legal_actions()
+        return self._score(game, game.legal_actions())
+
+    def _score(self, game: Game, options: list[Option]) -> list[tuple[Option, float, str]]:
+        """:meth:`score` of the options already listed."""
         if not options:
             raise ValueError("no decision is pending: the heuristic has nothing to choose")
         v = self._view(game)
@@ -463,10 +484,11 @@ class HeuristicPolicy:
         where = (tuple(c.where for c in s.soviet.values()), tuple(weapons.values()))
         memo = self._moves
         if memo is None or memo.state is not s or memo.key != key:
-            memo = self._moves = _MovesMemo(s, key, where, v.memo)
+            memo = self._moves = _MovesMemo(s, key, where, v.memo, {})
         v.memo = memo.values
+        v.where_memo = memo.where_values
         if memo.where != where:
-            self._forget_moves(v, memo.values, memo.where, where)
+            self._forget_moves(v, memo.where_values, memo.where, where)
             memo.where = where
         return v
 
@@ -489,9 +511,9 @@ class HeuristicPolicy:
         changed.update(was for cid, was in zip(soviet, before[0], strict=True) if cid in moved)
         occ = v.occ
         emptied = [sq for sq in changed if not occ.get(sq) and sq in v.squares]
-        for k in [k for k in values if k[0] in _WHERE_KEYS]:
+        for k in list(values):
             cid = k[1]
-            if k[0] == "dest" or cid in moved or counters[cid].weapon_special:
+            if k[0] != "move" or cid in moved or counters[cid].weapon_special:
                 del values[k]
                 continue
             target = values[k][1]
@@ -931,7 +953,11 @@ class HeuristicPolicy:
         radio: float | None = None
         bonus = 1.2 if "C" in spec.specials and v.command_team_in_house() else 0.0
         exposure = 0.3 + (1.2 if v.s.soviet[cid].disrupted else 0.0)
-        colours_seen = v.see.colours_seen
+        # what a position offers, looked up once per phase for every kind of counter
+        shots = self._on_squares(v, ("shot", attack, "infantry")) if ready and attack else {}
+        best_token = self._on_squares(v, ("best-token",)) if tokens else {}
+        observed = self._on_squares(v, ("shot", dice, None)) if observer else {}
+        teams = self._on_squares(v, ("team", special)) if ready and special else {}
         out: dict[str, float] = {}
         for sq, square in v.squares.items():
             key = ("position", profile, sq)
@@ -942,21 +968,42 @@ class HeuristicPolicy:
             value = 0.0
             if ready:
                 if attack:
-                    value = max(value, v.best_shot(sq, attack, "infantry")[0])
+                    value = max(value, shots[sq])
                 if tokens:
-                    value = max(value, suppress * max(v.token_value(x) for x in colours_seen(sq)))
+                    value = max(value, suppress * best_token[sq])
                 if square.radio and not v.see.location_disrupted(4):
                     if radio is None:
                         radio = 0.7 * self.reinforce_value(v, 2)[0]
                     value = max(value, radio)
                 if observer:
-                    value = max(value, 1.6 * v.best_shot(sq, dice, None)[0])
+                    value = max(value, 1.6 * observed[sq])
                 if special:
-                    value = max(value, 0.6 * self.team_value(v, sq, special))
+                    value = max(value, 0.6 * teams[sq])
             if bonus:
                 value += bonus
             out[sq] = memo[key] = value - exposure
         return out
+
+    def _on_squares(self, v: View, what: tuple[Any, ...]) -> dict[str, float]:
+        """One ingredient of :meth:`_square_values` on every combat position, once a phase.
+
+        ``("shot", dice, kind)``: :meth:`View.best_shot`'s value; ``("best-token",)``: the
+        best Suppression token value of the colours seen; ``("team", special)``:
+        :meth:`team_value`.
+        """
+        key = ("on-squares", *what)
+        found: dict[str, float] | None = v.memo.get(key)
+        if found is None:
+            squares = v.squares
+            if what[0] == "shot":
+                found = {sq: v.best_shot(sq, what[1], what[2])[0] for sq in squares}
+            elif what[0] == "team":
+                found = {sq: self.team_value(v, sq, what[1]) for sq in squares}
+            else:
+                seen, token = v.see.colours_seen, v.token_value
+                found = {sq: max(token(x) for x in seen(sq)) for sq in squares}
+            v.memo[key] = found
+        return found
 
     def _position_value(self, v: View, cid: str, where: str) -> float:
         square = v.squares.get(where)
@@ -1015,9 +1062,9 @@ class HeuristicPolicy:
     def best_move(self, v: View, cid: str) -> tuple[float, str]:
         """The best destination of one counter and the gain over staying put."""
         key = ("move", cid)
-        if key not in v.memo:
-            v.memo[key] = self._best_move(v, cid)
-        move: tuple[float, str] = v.memo[key]
+        if key not in v.where_memo:
+            v.where_memo[key] = self._best_move(v, cid)
+        move: tuple[float, str] = v.where_memo[key]
         return move
 
     def _best_move(self, v: View, cid: str) -> tuple[float, str]:
@@ -1040,11 +1087,9 @@ class HeuristicPolicy:
             if sq != here and not occ.get(sq):
                 best, target = self._move_worth(v, cid, sq, leads_a_team), sq
                 break
-        if special and self._may_join(v, special, occ):
+        if special:
             order = self._board_order(v)
-            for sq, (kind, other) in self._destinations(v, cid).items():
-                if kind != "join":
-                    continue
+            for sq, other in self._joins(v, cid):
                 value = self.position_value(v, cid, sq)
                 if v.ready(cid) and v.ready(other):
                     value += 0.8 * self.team_value(v, sq, special)
@@ -1061,12 +1106,6 @@ class HeuristicPolicy:
             assert special is not None
             value += 0.3 * self.team_value(v, sq, special)
         return value
-
-    def _may_join(self, v: View, special: str, occ: dict[str, list[str]]) -> bool:
-        """Whether some position holds a lone counter of this designation (4.0 Move: join)."""
-        specials = v.c.soviet_counters
-        return any(len(here) == 1 and specials[here[0]].weapon_special == special
-                   for sq, here in occ.items() if sq in v.squares)
 
     def _board_order(self, v: View) -> dict[str, int]:
         """Each combat position's place in board order."""
@@ -1102,17 +1141,29 @@ class HeuristicPolicy:
     def _destinations(self, v: View, cid: str) -> dict[str, tuple[str, str]]:
         """Where a counter may move (4.0 Move), once per arrangement of the pieces."""
         key = ("dest", cid)
-        if key not in v.memo:
-            v.memo[key] = v.see.destinations(cid, v.occ)
-        found: dict[str, tuple[str, str]] = v.memo[key]
+        if key not in v.where_memo:
+            v.where_memo[key] = v.see.destinations(cid, v.occ)
+        found: dict[str, tuple[str, str]] = v.where_memo[key]
+        return found
+
+    def _joins(self, v: View, cid: str) -> list[tuple[str, str]]:
+        """Where a crew member may join its partner (4.0 Move), once per arrangement."""
+        key = ("joins", cid)
+        if key not in v.where_memo:
+            v.where_memo[key] = v.see.joins(cid, v.occ)
+        found: list[tuple[str, str]] = v.where_memo[key]
         return found
 
     def _partner_waiting(self, v: View, cid: str) -> bool:
+        """Whether another ready counter of ``cid``'s designation is in the house (4.0)."""
         special = v.c.soviet_counters[cid].weapon_special
-        return any(
-            x != cid and v.c.soviet_counters[x].weapon_special == special and v.ready(x)
-            for x in v.house()
-        )
+        # the house and who is ready do not change while counters move: listed once
+        key = ("ready-crews", special)
+        if key not in v.memo:
+            v.memo[key] = [x for x in v.house()
+                           if v.c.soviet_counters[x].weapon_special == special and v.ready(x)]
+        crews: list[str] = v.memo[key]
+        return any(x != cid for x in crews)
 
     def move_pick(self, v: View, o: Option) -> Scored:
         """Move the counter whose best move gains most; stop when no move gains enough."""

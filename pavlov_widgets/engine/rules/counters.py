@@ -135,6 +135,34 @@ def destinations(
     return out
 
 
+def joins(
+    e: Engine, cid: str, occupancy: dict[str, list[str]] | None = None
+) -> list[tuple[str, str]]:
+    """The ``join`` destinations of :func:`destinations`, in the same order: (square, partner).
+
+    Only a position holding one counter of the mover's designation can be joined (4.0
+    Move), so only those are looked at: the heuristic player asks this of every weapon
+    crew at every move decision, where the whole :func:`destinations` costs a pass over
+    every position.
+    """
+    special = _special(e, cid)
+    if special is None:
+        return []
+    occ = e.occupancy() if occupancy is None else occupancy
+    origin = e.s.soviet[cid].where
+    counters = e.c.soviet_counters
+    out: list[tuple[str, str]] = []
+    for sq_id in e.square_ids:
+        here = occ.get(sq_id)
+        if (here is None or len(here) != 1 or sq_id == origin
+                or counters[here[0]].weapon_special != special):
+            continue
+        kind = _arrival(e, origin, special, sq_id, here)
+        if kind is not None and kind[0] == "join":
+            out.append((sq_id, kind[1]))
+    return out
+
+
 def destination(e: Engine, cid: str, target: str) -> tuple[str, str]:
     """How a counter would arrive on one legal destination (see :func:`destinations`)."""
     origin = e.s.soviet[cid].where
@@ -143,20 +171,28 @@ def destination(e: Engine, cid: str, target: str) -> tuple[str, str]:
     return kind
 
 
+def _enterable(e: Engine, here: list[str]) -> bool:
+    """Whether a held position may be moved onto, to join or displace its counter (4.0 Move).
+
+    Only a position held by one counter, and that one neither Exhausted nor Disrupted: never
+    onto an Exhausted or Disrupted counter, neither to displace it nor to join it with a
+    weapon (the ban names the position, not the displacement).
+    """
+    if len(here) > 1:
+        return False
+    oc = e.s.soviet[here[0]]
+    return not (oc.exhausted or oc.disrupted)
+
+
 def _arrival(
     e: Engine, origin: str, special: str | None, sq_id: str, here: list[str] | None
 ) -> tuple[str, str] | None:
     """(kind, other counter) of a move from ``origin`` onto ``sq_id``; None if not allowed."""
     if not here:
         return _EMPTY
-    if len(here) > 1:
+    if not _enterable(e, here):
         return None
     other = here[0]
-    oc = e.s.soviet[other]
-    if oc.exhausted or oc.disrupted:
-        # 4.0 Move: never onto an Exhausted or Disrupted counter, neither to displace it nor
-        # to join it with a weapon (the ban names the position, not the displacement)
-        return None
     if (
         special is not None
         and _special(e, other) == special
@@ -172,16 +208,19 @@ _EMPTY = ("empty", "")
 def movable(e: Engine) -> list[str]:
     """Counters that may still move this phase (in component order)."""
     occ = e.occupancy()
-    # An empty square is a destination for every counter (its own square is not empty), so
-    # the full destination search is needed only when every combat position is occupied.
+    # An empty square is a destination for every counter (its own square is not empty).
+    # When every combat position is held, a counter has a destination (to join or displace,
+    # whichever it would be) where a position other than its own may be entered.
     any_empty = any(sq_id not in occ for sq_id in e.square_ids)
+    enterable = [] if any_empty else [
+        sq_id for sq_id in e.square_ids if _enterable(e, occ[sq_id])]
     moved = e.s.moved
     return [
         cid
         for cid, c in e.s.soviet.items()
         if c.where not in _NOT_IN_PLAY
         and cid not in moved
-        and (any_empty or destinations(e, cid, occ))
+        and (any_empty or any(sq_id != c.where for sq_id in enterable))
     ]
 
 
@@ -423,8 +462,9 @@ def command_targets(e: Engine, commander: str) -> list[str]:
 
 def inspire_bonus(e: Engine, special: str) -> int:
     """+1 when a counter with Inspire and this designation is on a combat position (4.0)."""
-    for cid, spec in e.c.soviet_counters.items():
-        if "I" in spec.specials and special in spec.specials and e.is_square(e.s.soviet[cid].where):
+    soviet = e.s.soviet
+    for cid in e.c.inspirers.get(special, ()):
+        if e.is_square(soviet[cid].where):
             return 1
     return 0
 
