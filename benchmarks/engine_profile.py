@@ -9,7 +9,11 @@ options). It plays seeded random-policy games and prints three tables:
 * each automatic rule step: calls per game and microseconds per call (the rolls' own
   bookkeeping is not a step, so the step total is less than ``apply``'s);
 * with ``--functions N``, the N Python functions with the most time of their own under
-  :mod:`cProfile` (which slows calls down, so read it for proportions only).
+  :mod:`cProfile` (which slows calls down, so read it for proportions only);
+* with ``--playouts N``, the what-if lab's own work instead (issue 20): N fast-player
+  playouts from each of ``lab_bench.py``'s mid-game positions, the CPU time of each
+  decision kind split between the player's judgement and the engine (listing the options,
+  applying the choice), then the costliest functions under cProfile.
 
 This is the tool behind the engine's speed work: profile, fix the biggest row, check the
 game fingerprint is unchanged (the golden tests), measure with ``engine_bench.py``.
@@ -100,6 +104,46 @@ def function_profile(seeds: range, top: int) -> None:
     pstats.Stats(profiler).strip_dirs().sort_stats("tottime").print_stats(top)
 
 
+def playout_table(playouts: int, top: int) -> None:
+    """Print where the lab's playouts spend their time (see the module docstring)."""
+    from lab_bench import POSITIONS, mid_game  # the sibling script
+
+    from pavlov_widgets.sim import get_policy
+
+    positions = [mid_game(seed, n) for seed, n in POSITIONS]
+    judging: Counter[str] = Counter()
+    engine: Counter[str] = Counter()
+    seen: Counter[str] = Counter()
+    clock = time.thread_time_ns
+    profiler = cProfile.Profile()
+    for game in positions:
+        for seed in range(playouts):
+            branch = game.fork(seed=seed, auto_roll=True)
+            policy, rng = get_policy("fast"), policy_rng(seed, "fast")
+            profiler.enable()
+            while not branch.is_over:
+                op = (branch.state.pending or {}).get("op", "?")
+                t = clock()
+                choice = policy(branch, rng)  # lists the options, then judges them
+                t1 = clock()
+                branch.apply(choice)
+                engine[op] += clock() - t1
+                judging[op] += t1 - t
+                seen[op] += 1
+            profiler.disable()
+    games = playouts * len(positions)
+    total = sum(judging.values()) + sum(engine.values())
+    print(f"Fast-player playouts from {len(positions)} mid-game positions, {games} games: "
+          f"{total / games / 1e6:.1f} ms CPU per playout (under cProfile)")
+    print(f"  {'decision':<20}{'per game':>9}{'choose us':>11}{'apply us':>10}{'share':>8}")
+    for op in sorted(seen, key=lambda k: -(judging[k] + engine[k])):
+        n = seen[op]
+        print(f"  {op:<20}{n / games:9.1f}{judging[op] / n / 1000:11.0f}"
+              f"{engine[op] / n / 1000:10.0f}{(judging[op] + engine[op]) / total:8.1%}")
+    print()
+    pstats.Stats(profiler).strip_dirs().sort_stats("tottime").print_stats(top)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -107,7 +151,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="first seed (0)")
     parser.add_argument("--functions", type=int, default=0, metavar="N",
                         help="also print the N functions with the most own time (cProfile)")
+    parser.add_argument("--playouts", type=int, default=0, metavar="N",
+                        help="profile N fast-player playouts from each mid-game position of "
+                             "lab_bench.py instead (the what-if lab's work)")
     args = parser.parse_args(argv)
+    if args.playouts:
+        playout_table(args.playouts, args.functions or 25)
+        return 0
     seeds = range(args.seed, args.seed + args.games)
     Game.new(seed=args.seed)  # warm the per-component lookup tables
 

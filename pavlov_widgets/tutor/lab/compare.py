@@ -408,6 +408,10 @@ class _Start:
     strata: tuple[int, int] | None = None
     """(dice, first seed) when the option stops at a roll: its first roll is dealt from every
     throw of that many dice in turn (:func:`first_roll`), not drawn from the dice stream."""
+    ahead: Game | None = None
+    """The position every playout of the option reaches before its first roll or shuffle,
+    when a steady policy decides alone until then (:func:`_advance`): played once, not once
+    per game."""
 
 
 PLAN_VERBS: dict[str, Schema] = {"plan": (("number", int),)}
@@ -575,6 +579,39 @@ def _stratify(starts: list[_Start], seed: int) -> None:
         start.strata = (dice, seed) if chance is not None else None
 
 
+def _advance(starts: list[_Start], policy: Policy) -> None:
+    """Play each option's decisions that every playout makes alike once, before the games.
+
+    Speed only, the same games: a steady policy (``deterministic``: its choices read the
+    game alone) makes the same decisions in every playout until the first roll, the first
+    decision that shuffles (a fork deals each playout its own dice and shuffles) or the
+    next turn (a horizon counts turns from the option's own). Those decisions are made here
+    once (:attr:`_Start.ahead`) and each playout forks from where they lead, with the same
+    seed's dice and cards, so it plays on exactly as it would have. Not in a Competitive
+    game (the German player draws from each playout's own generator), nor for an option
+    whose first roll is dealt in turn (:func:`_stratify`).
+    """
+    if not getattr(policy, "deterministic", False):
+        return
+    rng = policy_rng(0, policy_name(policy))  # a steady policy draws nothing from it
+    for start in starts:
+        game = start.game
+        if start.strata is not None or game.settings.competitive:
+            continue
+        ahead = game
+        for _ in range(FOLLOW_LIMIT):
+            p = ahead.state.pending
+            if ahead.is_over or p is None or p["kind"] != "decision":
+                break
+            after = ahead.copy()
+            after.apply(policy(after, rng))
+            if after.state.card_rng != ahead.state.card_rng or after.turn != game.turn:
+                break
+            ahead = after
+        if ahead is not game:
+            start.ahead = ahead
+
+
 @functools.lru_cache(maxsize=8)
 def _throws(dice: int, seed: int) -> tuple[int, ...]:
     """Every throw of ``dice`` dice (as numbers 0 … 6ⁿ − 1), shuffled after ``seed``."""
@@ -611,7 +648,7 @@ def _play(starts: Sequence[_Start], policy: Policy, name: str, index: int,
     """
     start = starts[index]
     if start.strata is None:
-        branch = start.game.fork(seed=seed, auto_roll=True)
+        branch = (start.ahead or start.game).fork(seed=seed, auto_roll=True)
     else:  # the first roll is dealt from the throws in turn, the rest from the seed's dice
         branch = start.game.fork(seed=seed, auto_roll=False)
         branch.auto_roll = True
@@ -772,6 +809,7 @@ def _run(game: Game, starts: list[_Start], games: int, seed: int, jobs: int, cho
                 hard_stop is not None and time.perf_counter() >= hard_stop))
 
     _stratify(starts, seed)
+    _advance(starts, chooser)
     games_left = range(seed, seed + games)
     stopped = False
     if used > 1:
