@@ -3039,6 +3039,33 @@ function revealFocus(b, inner = false) {
   } else if (!seen(places[0])) {
     scrollToRect(b, places[0], "nearest", inner);
   }
+  const ring2 = keyboardRings.get(b);
+  if (ring2 && ring2.box) keepInView(b, ring2.box, inner);
+}
+function inOpenArea(b, r) {
+  const area = openArea(b);
+  const s = screenRect(b, r);
+  return s.top >= area.top - 1 && s.bottom <= area.bottom + 1 && s.left >= area.left - 1 && s.right <= area.right + 1;
+}
+function keepInView(b, r, inner = false) {
+  if (!inOpenArea(b, r)) scrollToRect(b, r, "nearest", inner);
+}
+var keyboardRings = /* @__PURE__ */ new WeakMap();
+function revealKeyboardFocus(b, key, boxes) {
+  const known = keyboardRings.get(b);
+  const x0 = Math.min(...boxes.map((r) => r.x));
+  const y0 = Math.min(...boxes.map((r) => r.y));
+  const all = boxes.length ? {
+    x: x0,
+    y: y0,
+    w: Math.max(...boxes.map((r) => r.x + r.w)) - x0,
+    h: Math.max(...boxes.map((r) => r.y + r.h)) - y0
+  } : null;
+  const room = screenHeight(b) - b.ui.bar.offsetHeight - 16;
+  const box = all && all.h * b.drawn.scale <= room ? all : boxes[0] ?? null;
+  keyboardRings.set(b, { key, box });
+  if (known && known.key === key) return;
+  if (box) keepInView(b, box);
 }
 var MIN_FOCUS_SCALE = 0.5;
 var FIT_TRIES = 3;
@@ -4191,15 +4218,19 @@ function drawRings(b, ctx) {
   const focused = opts[focus.index];
   const showFocus = focus.index >= 0 && surfaceHasFocus(b) && focus.keyboard && !touch(b);
   if (!focusLabel.hidden) focusLabel.hidden = true;
+  const boxes = [];
   if (focused && showFocus && drawn.drawnOptions.has(focus.index)) {
     let first = null;
     for (const t of focused.targets) {
       const r = regionById(b, t);
       if (!r) continue;
-      rings.push({ ...ring(ctx, r, [
+      const drawnRing = ring(ctx, r, [
         { colour: FOCUS.edge, width: 3.5 },
         { colour: FOCUS.glow, width: 3 }
-      ]), kind: "keyboard", region: t });
+      ]);
+      rings.push({ ...drawnRing, kind: "keyboard", region: t });
+      const reach = drawnRing.bands[drawnRing.bands.length - 1].to + 2;
+      boxes.push({ x: r.x - reach, y: r.y - reach, w: r.w + 2 * reach, h: r.h + 2 * reach });
       first = first ?? r;
     }
     if (first) {
@@ -4215,6 +4246,11 @@ function drawRings(b, ctx) {
   for (const [i, button] of drawn.buttonMap) {
     setClass(button, "pb-kbd-focus", showFocus && i === focus.index);
   }
+  revealKeyboardFocus(
+    b,
+    boxes.length ? `${focus.index}|${focused?.id}|${focused?.targets}` : "",
+    boxes
+  );
 }
 function drawMarks(b, ctx, rings) {
   for (const m of marksOf(b)) {

@@ -17,6 +17,7 @@ import { text } from "./text.js";
 import { ring } from "./draw.js";
 import { setClass, setText } from "./dom.js";
 import { retained } from "./retain.js";
+import { revealKeyboardFocus } from "./screen.js";
 import {
   marksOf, pendingOptions, question, regionById, surfaceHasFocus, touch,
 } from "./state.js";
@@ -76,6 +77,8 @@ function drawRings(b, ctx) {
   const focused = opts[focus.index];
   const showFocus = focus.index >= 0 && surfaceHasFocus(b) && focus.keyboard && !touch(b);
   if (!focusLabel.hidden) focusLabel.hidden = true;
+  /** The focus rings' boxes (logical px, with their reach), to keep in view. */
+  const boxes = [];
   if (focused && showFocus && drawn.drawnOptions.has(focus.index)) {
     /** @type {Region | null} */
     let first = null;
@@ -83,8 +86,11 @@ function drawRings(b, ctx) {
       const r = regionById(b, t);
       if (!r) continue;
       // over the glow it replaces: a navy band, then a white one (see theme.js)
-      rings.push({ ...ring(ctx, r, [{ colour: FOCUS.edge, width: 3.5 },
-        { colour: FOCUS.glow, width: 3 }]), kind: "keyboard", region: t });
+      const drawnRing = ring(ctx, r, [{ colour: FOCUS.edge, width: 3.5 },
+        { colour: FOCUS.glow, width: 3 }]);
+      rings.push({ ...drawnRing, kind: "keyboard", region: t });
+      const reach = drawnRing.bands[drawnRing.bands.length - 1].to + 2;
+      boxes.push({ x: r.x - reach, y: r.y - reach, w: r.w + 2 * reach, h: r.h + 2 * reach });
       first = first ?? r;
     }
     if (first) {
@@ -101,6 +107,8 @@ function drawRings(b, ctx) {
   for (const [i, button] of drawn.buttonMap) {
     setClass(button, "pb-kbd-focus", showFocus && i === focus.index);
   }
+  revealKeyboardFocus(b, boxes.length ? `${focus.index}|${focused?.id}|${focused?.targets}` : "",
+    boxes);
 }
 
 /**

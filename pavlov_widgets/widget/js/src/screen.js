@@ -267,6 +267,54 @@ export function revealFocus(b, inner = false) {
   } else if (!seen(places[0])) {
     scrollToRect(b, places[0], "nearest", inner);
   }
+  // the keyboard focus is where the learner is: its ring stays in view above all
+  const ring = keyboardRings.get(b);
+  if (ring && ring.box) keepInView(b, ring.box, inner);
+}
+
+/** Whether a logical rectangle of the board is fully in the open area (on screen, below the
+ * bar). @param {Board} b @param {Rect} r */
+function inOpenArea(b, r) {
+  const area = openArea(b);
+  const s = screenRect(b, r);
+  return s.top >= area.top - 1 && s.bottom <= area.bottom + 1 &&
+    s.left >= area.left - 1 && s.right <= area.right + 1;
+}
+
+/** Scroll a logical rectangle into the open area when it is not there already.
+ * @param {Board} b @param {Rect} r @param {boolean} [inner] */
+function keepInView(b, r, inner = false) {
+  if (!inOpenArea(b, r)) scrollToRect(b, r, "nearest", inner);
+}
+
+/** The keyboard focus's rings each board drew last: what is focused, and the box of its
+ * rings (logical px; null when no focus ring is drawn).
+ * @type {WeakMap<Board, {key: string, box: Rect | null}>} */
+const keyboardRings = new WeakMap();
+
+/**
+ * The keyboard focus moved (the overlay drew its ring on other places, see `overlay.js`):
+ * scroll the page, or the notebook, so that the whole ring shows below the sticky bar (WCAG
+ * 2.4.11 Focus Not Obscured; issue 19: at 1366 x 768 the arrow keys left a move target's ring
+ * under the bar). The places of one option are kept in view together when they fit, else
+ * the first. Nothing scrolls while the focus stays on the same places (a pointer move
+ * redraws the overlay: the learner's own scrolling is left alone).
+ * @param {Board} b @param {string} key what is focused (the option and its places)
+ * @param {Rect[]} boxes each focus ring's box (logical px), the first place first
+ */
+export function revealKeyboardFocus(b, key, boxes) {
+  const known = keyboardRings.get(b);
+  const x0 = Math.min(...boxes.map((r) => r.x));
+  const y0 = Math.min(...boxes.map((r) => r.y));
+  const all = boxes.length ? {
+    x: x0, y: y0, w: Math.max(...boxes.map((r) => r.x + r.w)) - x0,
+    h: Math.max(...boxes.map((r) => r.y + r.h)) - y0,
+  } : null;
+  const room = screenHeight(b) - b.ui.bar.offsetHeight - 16;
+  const box = all && all.h * b.drawn.scale <= room ? all : boxes[0] ?? null;
+  keyboardRings.set(b, { key, box });
+  if (known && known.key === key) return;
+  if (box) keepInView(b, box);
 }
 
 /** The smallest scale a focus view is drawn at so that its places fit together (its 11 px
