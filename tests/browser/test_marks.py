@@ -59,9 +59,10 @@ def test_marks_ring_their_places_in_their_style_and_survive_a_redraw(blank: Page
         "square:R2": "focus", "counter:pavlov": "focus", "defense:red": "right",
         "square:G1": "wrong",
     }
-    # the ring is drawn just outside the place, in the style's colour
-    for region, rgb in (("square:R2", (47, 111, 214)), ("square:G1", (198, 40, 40)),
-                        ("defense:red", (46, 125, 50))):
+    # the ring is drawn just outside the place, in the style's colour (its dark inner band:
+    # every ring has a dark band and a light one outside, for 3:1 on any ground, issue 19)
+    for region, rgb in (("square:R2", (11, 61, 145)), ("square:G1", (127, 29, 29)),
+                        ("defense:red", (27, 77, 30))):
         m = marks[region]
         r, g, b, a = _pixel(blank, m["x"] - 3.5, m["cy"])
         assert a > 200 and max(abs(r - rgb[0]), abs(g - rgb[1]), abs(b - rgb[2])) < 40, (
