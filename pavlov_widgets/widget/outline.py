@@ -19,14 +19,19 @@ names the place it is about (``place``, an id of :mod:`pavlov_widgets.engine.pla
 so the board's JavaScript can mark a line whose place is a choice now (Enter chooses it),
 answer "why not?" for one that is not, and ring the place on the canvas. Shape::
 
-    [{"key": "house", "title": "Pavlov's House",
-      "lines": [{"key": "square:G4R1", "place": "square:G4R1", "text": "...",
-                 "items": [{"key": "counter:pavlov", "place": "counter:pavlov",
-                            "text": "..."}]}]}]
+    [{"key": "house", "title": "Pavlov's House, room by room",
+      "lines": [{"place": "square:R2", "text": "Position R2 (red 2): Pavlov.",
+                 "items": [{"place": "counter:pavlov",
+                            "text": "Pavlov: exhausted; Attack 2, Suppress 1, ..."}]}]},
+     {"key": "square", "title": "9 January Square: the tracks",
+      "lines": [{"key": "track-4", "place": "",
+                 "text": "Track 4 (red): Machine Gunners on circle 2.", "items": [...]}]}]
 
-``items`` (the counters in a room, the circles of a track, the halves of a card) is left out
-when empty. Keys are unique in the whole outline, so the browser keeps a line (and the focus on
-it) while the game moves on.
+``items`` (the counters and weapons in a room or in Reserves, the busy circles and Sapper
+locations of a track, the halves of a card, the German player's cards) is left out when empty.
+A line's key is unique in the whole outline, so the browser keeps the line (and the focus on
+it) while the game moves on; it is sent only where it is not the place's id (most lines are
+the only one about their place), which keeps every update under its size budget.
 """
 
 from __future__ import annotations
