@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from boardpage import ANSWER_TIMEOUT_MS, RENDER_TIMEOUT_MS, write_notebook
+from boardpage import ANSWER_TIMEOUT_MS, RENDER_TIMEOUT_MS
 from playwright.sync_api import Locator, Page, expect
+from test_board import open_board  # noqa: F401 (the fixture, shared)
 
 from pavlov_widgets.engine import Game
 from pavlov_widgets.widget import view as views
@@ -133,23 +134,14 @@ def arrow_to(page: Page, label: str, limit: int = 40) -> None:
 
 
 @pytest.fixture
-def hearing(
-    page: Page, served_notebook: Callable[[str | Path], str], artifacts_dir: Path
-) -> Callable[..., Locator]:
-    """Return ``open(name, cells) -> board``: the page hears (see HEAR_JS) from its start."""
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+def hearing(page: Page, request: pytest.FixtureRequest) -> Callable[..., Locator]:
+    """Return ``open(name, cells) -> board``: ``test_board``'s board at 1366×768.
+
+    The page hears (see HEAR_JS) from its start.
+    """
     page.add_init_script(HEAR_JS)
-
-    def open_(name: str, cells: list[str], width: int = 1366, height: int = 768) -> Locator:
-        page.set_viewport_size({"width": width, "height": height})
-        page.goto(served_notebook(write_notebook(artifacts_dir, name, cells)))
-        board = page.locator(".pavlov-board").first
-        expect(board).to_have_attribute("data-rev", "0", timeout=RENDER_TIMEOUT_MS)
-        return board
-
-    yield open_
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    opener = request.getfixturevalue("open_board")
+    return lambda name, cells: opener(name, cells, width=1366, height=768)
 
 
 def board_cells(seed: int, auto_roll: bool = True) -> list[str]:

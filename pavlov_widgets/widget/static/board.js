@@ -327,7 +327,6 @@ function createBoardState(root, src, ui) {
       focus: "",
       roll: "",
       asked: "",
-      error: "",
       wired: false
     },
     asked: { key: "", drawn: [], list: [] },
@@ -3483,9 +3482,7 @@ var SAY = {
   undo: () => "The last choice was undone.",
   redo: () => "The choice was redone.",
   /** @param {number} n */
-  score: (n) => `The score is now ${n}.`,
-  /** @param {string} text */
-  error: (text2) => sentence(text2)
+  score: (n) => `The score is now ${n}.`
 };
 var newest = /* @__PURE__ */ new WeakMap();
 function say(b, text2) {
@@ -3553,10 +3550,6 @@ function announceDraw(b, d) {
     });
   }
   sayLog(b, d.log_entries ?? []);
-  if ((d.error || "") !== said.error) {
-    said.error = d.error || "";
-    alert(b, SAY.error(said.error));
-  }
   const key = positionKey(b);
   const score = d.view?.score?.total;
   if (key === said.position) return;

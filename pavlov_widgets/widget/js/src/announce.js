@@ -10,7 +10,8 @@
  *   the board, the option the focus is on. Undo, redo and a change of score are said too.
  * - The assertive channel (`.pb-sr-focus`) answers a key at once: the option the arrow keys
  *   moved to, or the option an Enter would have chosen before anybody heard it (`keyboard.js`
- *   then says it instead of choosing), and a refusal.
+ *   then says it instead of choosing). A refusal is the error line's own (`role="alert"`),
+ *   a "why not?" and a hint their lines' (`role="status"`): not said twice.
  *
  * A message said again while it is still the newest in its region is dropped (a redraw must
  * not repeat it). Every message is a whole sentence, written by one of the `SAY` functions
@@ -84,8 +85,6 @@ export const SAY = {
   redo: () => "The choice was redone.",
   /** @param {number} n */
   score: (n) => `The score is now ${n}.`,
-  /** @param {string} text */
-  error: (text) => sentence(text),
 };
 
 /** One live region's newest message (a repeat of it is dropped). @type {WeakMap<Element, string>} */
@@ -180,11 +179,6 @@ export function announceDraw(b, d) {
     ui.redoBtn.addEventListener("click", () => { said.asked = "redo"; });
   }
   sayLog(b, d.log_entries ?? []);
-  // a refusal (or the editor's problems) is said at once, where it appears
-  if ((d.error || "") !== said.error) {
-    said.error = d.error || "";
-    alert(b, SAY.error(said.error));
-  }
   const key = positionKey(b);
   const score = d.view?.score?.total;
   if (key === said.position) return;
