@@ -135,6 +135,27 @@ def test_a_choice_from_the_text_view_plays_and_the_text_follows(
     assert "Choice:" not in text.locator(f"button[data-place='card:{card}']").inner_text()
 
 
+def test_one_of_several_choices_on_a_place_is_taken_and_the_focus_stays_on_the_place(
+    page: Page, board: Locator
+) -> None:
+    g = game()
+    by_place: dict[str, list[str]] = {}
+    for option in g.legal_actions():
+        for target in option.targets:
+            by_place.setdefault(target, []).append(option.label)
+    place, labels = next((p, ls) for p, ls in by_place.items() if len(ls) > 1)
+    text = open_by_keyboard(page, board)
+    line = text.locator(f"button[data-place='{place}']").first
+    expect(line).to_contain_text(f"{len(labels)} choices, listed under it.")
+    down_to(page, text, re.escape(f"Choice: {labels[-1]}"))
+    page.keyboard.press("Enter")
+    expect(board).to_have_attribute("data-rev", "1", timeout=ANSWER_TIMEOUT_MS)
+    settle(page, board)
+    # the choice's own line went with the choice: the focus is on the place's line
+    expect(line).to_be_focused()
+    expect(line).not_to_contain_text("choices, listed under it")
+
+
 def test_why_not_on_a_line_that_is_no_choice_is_shown_and_said(
     page: Page, board: Locator, save_screenshot: Callable[..., Path]
 ) -> None:

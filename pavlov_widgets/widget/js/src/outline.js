@@ -24,8 +24,9 @@
  * @typedef {import("./state.js").Board} Board
  * @typedef {import("./protocol.js").OutlineLine} OutlineLine
  * @typedef {import("./protocol.js").Opt} Opt
- * @typedef {{key: string, place: string, text: string, option: string,
- *   items: Row[]}} Row  one line as listed: `option` is the id a line chooses ("" for none)
+ * @typedef {{key: string, parent: string, place: string, text: string, option: string,
+ *   items: Row[]}} Row  one line as listed: `option` is the id a line chooses ("" for none),
+ *   `parent` the key of the line it is listed under ("" for none)
  */
 
 import { currentPosition, pendingOptions, question, regionById } from "./state.js";
@@ -51,12 +52,12 @@ function wanted(b) {
   }
   /** @type {Set<Opt>} */
   const listed = new Set();
-  /** @param {OutlineLine} line @returns {Row} */
-  const row = (line) => {
+  /** @param {OutlineLine} line @param {string} parent @returns {Row} */
+  const row = (line, parent) => {
     const key = line.key ?? line.place;
     const here = line.place ? byPlace.get(line.place) ?? [] : [];
     here.forEach((o) => listed.add(o));
-    const items = (line.items ?? []).map(row);
+    const items = (line.items ?? []).map((item) => row(item, key));
     let text = line.text;
     let option = "";
     if (here.length === 1) {
@@ -66,21 +67,21 @@ function wanted(b) {
     } else if (here.length > 1) {
       text += ` ${here.length} choices, listed under it.`;
       items.unshift(...here.map((o) => ({
-        key: `${key}|${o.id}`, place: line.place, text: `Choice: ${o.label}`, option: o.id,
-        items: [],
+        key: `${key}|${o.id}`, parent: key, place: line.place, text: `Choice: ${o.label}`,
+        option: o.id, items: [],
       })));
     }
-    return { key, place: line.place, text, option, items };
+    return { key, parent, place: line.place, text, option, items };
   };
   const sections = (b.src.get("outline") ?? []).map((s) => ({
-    key: s.key, title: s.title, rows: s.lines.map(row),
+    key: s.key, title: s.title, rows: s.lines.map((line) => row(line, "")),
   }));
   const rest = opts.filter((o) => o.targets.length && !listed.has(o));
   if (rest.length) {
     sections.push({
       key: "other", title: "Other choices", rows: rest.map((o) => ({
-        key: `other|${o.id}`, place: o.targets[0], text: `Choice: ${o.label}`, option: o.id,
-        items: [],
+        key: `other|${o.id}`, parent: "", place: o.targets[0], text: `Choice: ${o.label}`,
+        option: o.id, items: [],
       })),
     });
   }
@@ -197,6 +198,11 @@ export function mountOutline(b) {
     cancelAnimationFrame(frame);
     frame = 0;
     if (b.destroyed || !(box.open || force)) return;
+    // the line the focus is on, and where: if it goes (a choice taken), the focus goes to
+    // the line it was listed under, or to the line that takes its place
+    const before = buttons();
+    const had = before.findIndex((button) => button === doc.activeElement);
+    const parent = had >= 0 ? lines.get(focusKey)?.row.parent ?? "" : "";
     const want = wanted(b);
     const els = want.map((s) => {
       let sec = sections.get(s.key);
@@ -223,8 +229,12 @@ export function mountOutline(b) {
     for (const [key, sec] of sections) {
       if (!sec.el.isConnected) sections.delete(key);
     }
-    // one tab stop: the line last focused, else the first
     const all = buttons();
+    if (had >= 0 && !body.contains(doc.activeElement) && all.length) {
+      const heir = lines.get(parent)?.button ?? all[Math.min(had, all.length - 1)];
+      heir.focus({ preventScroll: true });
+    }
+    // one tab stop: the line last focused, else the first
     const current = lines.get(focusKey)?.button;
     const stop = current && current.isConnected ? current : all[0];
     for (const button of all) {
