@@ -4856,11 +4856,11 @@ function wanted(b) {
     for (const t of o.targets) byPlace.set(t, [...byPlace.get(t) ?? [], o]);
   }
   const listed2 = /* @__PURE__ */ new Set();
-  const row = (line) => {
+  const row = (line, parent) => {
     const key = line.key ?? line.place;
     const here = line.place ? byPlace.get(line.place) ?? [] : [];
     here.forEach((o) => listed2.add(o));
-    const items = (line.items ?? []).map(row);
+    const items = (line.items ?? []).map((item) => row(item, key));
     let text2 = line.text;
     let option = "";
     if (here.length === 1) {
@@ -4870,18 +4870,19 @@ function wanted(b) {
       text2 += ` ${here.length} choices, listed under it.`;
       items.unshift(...here.map((o) => ({
         key: `${key}|${o.id}`,
+        parent: key,
         place: line.place,
         text: `Choice: ${o.label}`,
         option: o.id,
         items: []
       })));
     }
-    return { key, place: line.place, text: text2, option, items };
+    return { key, parent, place: line.place, text: text2, option, items };
   };
   const sections = (b.src.get("outline") ?? []).map((s) => ({
     key: s.key,
     title: s.title,
-    rows: s.lines.map(row)
+    rows: s.lines.map((line) => row(line, ""))
   }));
   const rest = opts.filter((o) => o.targets.length && !listed2.has(o));
   if (rest.length) {
@@ -4890,6 +4891,7 @@ function wanted(b) {
       title: "Other choices",
       rows: rest.map((o) => ({
         key: `other|${o.id}`,
+        parent: "",
         place: o.targets[0],
         text: `Choice: ${o.label}`,
         option: o.id,
@@ -4981,6 +4983,9 @@ function mountOutline(b) {
     cancelAnimationFrame(frame2);
     frame2 = 0;
     if (b.destroyed || !(box.open || force)) return;
+    const before = buttons();
+    const had = before.findIndex((button) => button === doc.activeElement);
+    const parent = had >= 0 ? lines.get(focusKey2)?.row.parent ?? "" : "";
     const want = wanted(b);
     const els = want.map((s) => {
       let sec = sections.get(s.key);
@@ -5008,6 +5013,10 @@ function mountOutline(b) {
       if (!sec.el.isConnected) sections.delete(key);
     }
     const all = buttons();
+    if (had >= 0 && !body.contains(doc.activeElement) && all.length) {
+      const heir = lines.get(parent)?.button ?? all[Math.min(had, all.length - 1)];
+      heir.focus({ preventScroll: true });
+    }
     const current = lines.get(focusKey2)?.button;
     const stop = current && current.isConnected ? current : all[0];
     for (const button of all) {
