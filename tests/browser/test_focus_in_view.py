@@ -10,7 +10,8 @@ bands' reach) must be fully on screen, inside every clipping ancestor, below the
 and not covered: ``document.elementFromPoint`` at its centre and at the middle of each of
 its sides answers the board's surface. Before arrowing, the notebook is scrolled as a learner
 reading on does, until the house's top row is at the top of the screen, under the stuck bar.
-The same in Voila at 1366×768. Screenshots:
+The same in Voila at 1366×768, and in JupyterLab in the "move" walkthrough's "your turn"
+steps (which counter, then where to). Screenshots:
 ``test-artifacts/focusview-*.png``.
 """
 
@@ -176,3 +177,38 @@ def test_voila_1366x768_arrows_keep_each_move_target_in_view(
     settle(page, board)
     assert arrow_through(page, board, "voila", save_screenshot, read_on=True) >= 32
     save_screenshot(page, "focusview-voila-1366x768")
+
+
+WALK_CELLS = [
+    "from pavlov_widgets.tutor import Walkthrough",
+    'walk = Walkthrough("move")\nwalk.set_mode("your-turn")\nwalk',
+]
+
+
+def test_a_walkthrough_focus_view_keeps_the_focused_place_in_view(
+    page: Page,
+    lab_notebook: Callable[[str | Path], str],
+    artifacts_dir: Path,
+    save_screenshot: Callable[..., Path],
+    errors: list[str],
+) -> None:
+    page.set_viewport_size(LAPTOP)
+    run_all_in_lab(page, lab_notebook(write_notebook(artifacts_dir, "focusview_walk.ipynb",
+                                                     WALK_CELLS)), file_browser=True)
+    walk = page.locator(".pavlov-walkthrough").first
+    board = walk.locator(".pavlov-board").first
+    expect(board).to_have_attribute("data-busy", "0", timeout=RENDER_TIMEOUT_MS)
+    walk.evaluate("el => el.scrollIntoView({block: 'start'})")
+    settle(page, board)
+    # the rulebook's example: which counter moves (Glushenko, one of several), then where to
+    # (one of fifteen positions); the learner arrows through all the places of each
+    looked = arrow_through(page, board, "walk-counter", save_screenshot)
+    point = board.evaluate("(el, id) => el.__pavlovBoard.reveal(id)", "move:glushenko")
+    assert point is not None, "Glushenko has no place on the board"
+    page.mouse.click(point["x"], point["y"])
+    expect(board).to_have_attribute("data-prompt", "Move Glushenko to which position?",
+                                    timeout=RENDER_TIMEOUT_MS)
+    settle(page, board)
+    looked += arrow_through(page, board, "walk-position", save_screenshot, read_on=True)
+    save_screenshot(page, "focusview-walk")
+    assert looked >= 30, looked
