@@ -321,12 +321,12 @@ function createBoardState(root, src, ui) {
     shown: { position: "", marks: null, buttons: "", log: "" },
     said: {
       position: "",
-      question: "",
       logN: -2,
       score: null,
       focus: "",
       roll: "",
       asked: "",
+      engaged: false,
       wired: false
     },
     asked: { key: "", drawn: [], list: [] },
@@ -3539,7 +3539,6 @@ function sayLog(b, entries) {
 }
 function announceDraw(b, d) {
   const { said, ui } = b;
-  const first = said.logN === -2;
   if (!said.wired) {
     said.wired = true;
     ui.undoBtn.addEventListener("click", () => {
@@ -3548,6 +3547,11 @@ function announceDraw(b, d) {
     ui.redoBtn.addEventListener("click", () => {
       said.asked = "redo";
     });
+    for (const type of ["focusin", "pointerdown"]) {
+      ui.el.addEventListener(type, () => {
+        said.engaged = true;
+      });
+    }
   }
   sayLog(b, d.log_entries ?? []);
   const key = positionKey(b);
@@ -3561,19 +3565,19 @@ function announceDraw(b, d) {
     if (said.score !== null) say(b, SAY.score(score));
     said.score = score;
   }
-  if (first && !surfaceHasFocus(b)) return;
+  if (!said.engaged && !surfaceHasFocus(b)) return;
   sayQuestion(b);
   if (surfaceHasFocus(b)) sayFocus(b, false);
 }
 function sayOnFocus(b) {
-  if (b.said.question !== positionKey(b)) sayQuestion(b);
+  b.said.engaged = true;
+  sayQuestion(b);
   if (pendingOptions(b).length) sayFocus(b, false);
   else if (!question(b)) sayRoll(b, false);
 }
 function sayQuestion(b) {
   const c = b.src.get("choice");
   const qn = question(b);
-  b.said.question = positionKey(b);
   if (qn) say(b, SAY.question(String(qn.prompt), pendingOptions(b).length));
   else if (!c || !c.prompt) return;
   else if (c.op === "feedback") say(b, SAY.feedback(c.prompt, c.tone ?? ""));

@@ -166,17 +166,22 @@ function sayLog(b, entries) {
 }
 
 /** Say what a drawing of `d` brings: the new log entries, undo or redo, the score, the new
- * question and the option the focus is on. The first drawing says nothing (a page of
- * boards would all speak at once) unless the board has the focus. @param {Board} b
+ * question and the option the focus is on. The first drawing says nothing, and a board the
+ * learner has not come to yet says no question (a page of boards would all speak at once).
+ * @param {Board} b
  * @param {BoardData} d */
 export function announceDraw(b, d) {
   const { said, ui } = b;
-  const first = said.logN === -2;
   if (!said.wired) {
-    // Undo and Redo (buttons or keys) are said once the game has taken them back.
+    // Undo and Redo (buttons or keys) are said once the game has taken them back; a board
+    // the learner came to (focus or pointer inside it) says its new questions. (Listeners on
+    // the board's own nodes go with them.)
     said.wired = true;
     ui.undoBtn.addEventListener("click", () => { said.asked = "undo"; });
     ui.redoBtn.addEventListener("click", () => { said.asked = "redo"; });
+    for (const type of ["focusin", "pointerdown"]) {
+      ui.el.addEventListener(type, () => { said.engaged = true; });
+    }
   }
   sayLog(b, d.log_entries ?? []);
   const key = positionKey(b);
@@ -190,16 +195,19 @@ export function announceDraw(b, d) {
     if (said.score !== null) say(b, SAY.score(score));
     said.score = score;
   }
-  if (first && !surfaceHasFocus(b)) return;
+  // A page of boards does not speak at once: a board says its new question once the
+  // learner came to it.
+  if (!said.engaged && !surfaceHasFocus(b)) return;
   sayQuestion(b);
   if (surfaceHasFocus(b)) sayFocus(b, false);
 }
 
-/** The board takes the focus: the question (unless it was said at this position), then the
- * option under the focus or the roll the game waits for, politely (after what the screen
- * reader says of the board itself). @param {Board} b */
+/** The board takes the focus: its question, then the option under the focus or the roll the
+ * game waits for, politely (after what the screen reader says of the board itself).
+ * @param {Board} b */
 export function sayOnFocus(b) {
-  if (b.said.question !== positionKey(b)) sayQuestion(b);
+  b.said.engaged = true;
+  sayQuestion(b);
   if (pendingOptions(b).length) sayFocus(b, false);
   else if (!question(b)) sayRoll(b, false);
 }
@@ -208,7 +216,6 @@ export function sayOnFocus(b) {
 function sayQuestion(b) {
   const c = b.src.get("choice");
   const qn = question(b);
-  b.said.question = positionKey(b);
   if (qn) say(b, SAY.question(String(qn.prompt), pendingOptions(b).length));
   else if (!c || !c.prompt) return;
   else if (c.op === "feedback") say(b, SAY.feedback(c.prompt, c.tone ?? ""));

@@ -54,12 +54,12 @@ import { MARKS } from "./theme.js";
  *   log: string}} shown what the DOM shows now: the position drawn last (a new one resets
  *   focus, menu and tip), the marks and question drawn last (null before the first
  *   drawing), the keys of the buttons and of the log
- * @property {{position: string, question: string, logN: number, score: number | null,
- *   focus: string, roll: string, asked: string, wired: boolean}} said what
- *   the screen reader was told (`announce.js`): the position drawn last and the one whose
- *   question was said, the newest log entry said (-2 before the first drawing), the score,
- *   the option under the focus and the roll said last (Enter acts only on them), an undo or
- *   redo asked for, whether the Undo and Redo buttons are listened to
+ * @property {{position: string, logN: number, score: number | null, focus: string,
+ *   roll: string, asked: string, engaged: boolean, wired: boolean}} said what the screen
+ *   reader was told (`announce.js`): the position drawn last, the newest log entry said (-2
+ *   before the first drawing), the score, the option under the focus and the roll said last
+ *   (Enter acts only on them), an undo or redo asked for, whether the learner came to the
+ *   board (its questions are said from then on), whether its buttons are listened to
  * @property {{key: string, drawn: Region[], list: Opt[]}} asked the asked places as options
  * @property {{latencies: number[], draws: number[], parts: {scene: number, dom: number,
  *   overlay: number}}} stats timings for the test hook and benchmarks
@@ -85,8 +85,8 @@ export function createBoardState(root, src, ui) {
     why: { cache: new Map(), shown: "", timer: 0 },
     tipAt: null,
     shown: { position: "", marks: null, buttons: "", log: "" },
-    said: { position: "", question: "", logN: -2, score: null, focus: "", roll: "", asked: "",
-      wired: false },
+    said: { position: "", logN: -2, score: null, focus: "", roll: "", asked: "",
+      engaged: false, wired: false },
     asked: { key: "", drawn: [], list: [] },
     stats: { latencies: [], draws: [], parts: { scene: 0, dom: 0, overlay: 0 } },
     destroyed: false,
