@@ -145,6 +145,22 @@ def arrow_through(page: Page, board: Locator, where: str,
     return looked
 
 
+def open_in_lab(page: Page, lab_notebook: Callable[[str | Path], str], folder: Path,
+                name: str, cells: list[str]) -> None:
+    """A notebook of ``cells`` run in JupyterLab at 1366×768 with the file browser open."""
+    page.set_viewport_size(LAPTOP)
+    run_all_in_lab(page, lab_notebook(write_notebook(folder, name, cells)), file_browser=True)
+
+
+def arrow_through_move_targets(page: Page, where: str, save: Callable[..., Path]) -> None:
+    """On the page's board of ``MOVE_CELLS``: every option, its ring seen after every key."""
+    board = page.locator(".pavlov-board").first
+    expect(board).to_have_attribute("data-options", "17", timeout=RENDER_TIMEOUT_MS)
+    settle(page, board)
+    assert arrow_through(page, board, where, save, read_on=True) >= 32
+    save(page, f"focusview-{where}-1366x768")
+
+
 def test_jupyterlab_1366x768_arrows_keep_each_move_target_in_view(
     page: Page,
     lab_notebook: Callable[[str | Path], str],
@@ -152,14 +168,8 @@ def test_jupyterlab_1366x768_arrows_keep_each_move_target_in_view(
     save_screenshot: Callable[..., Path],
     errors: list[str],
 ) -> None:
-    page.set_viewport_size(LAPTOP)
-    run_all_in_lab(page, lab_notebook(write_notebook(artifacts_dir, "focusview_lab.ipynb",
-                                                     MOVE_CELLS)), file_browser=True)
-    board = page.locator(".pavlov-board").first
-    expect(board).to_have_attribute("data-options", "17", timeout=RENDER_TIMEOUT_MS)
-    settle(page, board)
-    assert arrow_through(page, board, "lab", save_screenshot, read_on=True) >= 32
-    save_screenshot(page, "focusview-lab-1366x768")
+    open_in_lab(page, lab_notebook, artifacts_dir, "focusview_lab.ipynb", MOVE_CELLS)
+    arrow_through_move_targets(page, "lab", save_screenshot)
 
 
 def test_voila_1366x768_arrows_keep_each_move_target_in_view(
@@ -172,11 +182,7 @@ def test_voila_1366x768_arrows_keep_each_move_target_in_view(
     page.set_viewport_size(LAPTOP)
     page.goto(served_notebook(write_notebook(artifacts_dir, "focusview_voila.ipynb",
                                              MOVE_CELLS)))
-    board = page.locator(".pavlov-board").first
-    expect(board).to_have_attribute("data-options", "17", timeout=RENDER_TIMEOUT_MS)
-    settle(page, board)
-    assert arrow_through(page, board, "voila", save_screenshot, read_on=True) >= 32
-    save_screenshot(page, "focusview-voila-1366x768")
+    arrow_through_move_targets(page, "voila", save_screenshot)
 
 
 WALK_CELLS = [
@@ -192,9 +198,7 @@ def test_a_walkthrough_focus_view_keeps_the_focused_place_in_view(
     save_screenshot: Callable[..., Path],
     errors: list[str],
 ) -> None:
-    page.set_viewport_size(LAPTOP)
-    run_all_in_lab(page, lab_notebook(write_notebook(artifacts_dir, "focusview_walk.ipynb",
-                                                     WALK_CELLS)), file_browser=True)
+    open_in_lab(page, lab_notebook, artifacts_dir, "focusview_walk.ipynb", WALK_CELLS)
     walk = page.locator(".pavlov-walkthrough").first
     board = walk.locator(".pavlov-board").first
     expect(board).to_have_attribute("data-busy", "0", timeout=RENDER_TIMEOUT_MS)
