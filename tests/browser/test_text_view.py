@@ -157,6 +157,32 @@ def test_one_of_several_choices_on_a_place_is_taken_and_the_focus_stays_on_the_p
     expect(line).not_to_contain_text("choices, listed under it")
 
 
+ASKED = ("def answered(place):\n    board.session.end()\n    board.mark(place, 'right')\n"
+         "board.ask('Which position is red 2?', ['square:R3', 'square:R2'], answered)")
+
+
+def test_a_question_on_the_board_is_answered_from_the_text_view(
+    page: Page, served_notebook: Callable[[str | Path], str], artifacts_dir: Path
+) -> None:
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(served_notebook(write_notebook(artifacts_dir, "text_view_ask.ipynb",
+                                             [*CELLS, ASKED])))
+    board = page.locator(".pavlov-board").first
+    expect(board).to_have_attribute("data-prompt", "Which position is red 2?",
+                                    timeout=RENDER_TIMEOUT_MS)
+    settle(page, board)
+    text = open_by_keyboard(page, board)
+    # the asked places say they answer; no game choice is offered meanwhile
+    assert "Choice:" not in text.inner_text()
+    name = down_to(page, text, r"^Position R2 ")
+    assert name.endswith("An answer: Enter answers with this place.")
+    page.keyboard.press("Enter")
+    expect(board).not_to_have_attribute("data-prompt", "Which position is red 2?",
+                                        timeout=ANSWER_TIMEOUT_MS)
+    marks = board.evaluate("(el) => el.__pavlovBoard.marks()")
+    assert [(m["region"], m["style"]) for m in marks] == [("square:R2", "right")]
+
+
 def test_why_not_on_a_line_that_is_no_choice_is_shown_and_said(
     page: Page, board: Locator, save_screenshot: Callable[..., Path]
 ) -> None:
