@@ -74,6 +74,18 @@ def down_to(page: Page, text: Locator, pattern: str) -> str:
                          f"{text.aria_snapshot()}")
 
 
+def ringed(board: Locator, place: str) -> None:
+    """The ring laid over the canvas for the focused line is on ``place``."""
+    spot = board.evaluate("(el, id) => el.__pavlovBoard.regions().filter("
+                          "(r) => r.id === id).pop() ?? null", place)
+    ring = board.locator(".pb-ol-ring")
+    expect(ring).to_be_visible()
+    box = ring.bounding_box()
+    assert spot and box, (spot, box)
+    assert box["x"] < spot["cx"] < box["x"] + box["width"], (spot, box)
+    assert box["y"] < spot["cy"] < box["y"] + box["height"], (spot, box)
+
+
 @pytest.fixture
 def board(page: Page, served_notebook: Callable[[str | Path], str],
           artifacts_dir: Path) -> Iterator[Locator]:
@@ -100,15 +112,11 @@ def test_the_text_view_answers_the_three_questions_from_the_accessibility_tree(
     # and by keyboard alone: the arrow keys reach each answer
     assert down_to(page, text, r"^Position R2 ").startswith("Position R2 (red 2): Pavlov.")
     # the canvas rings the place of the line the focus is on
-    room = board.evaluate("(el) => el.__pavlovBoard.regions().filter("
-                          "(r) => r.id === 'square:R2').pop() ?? null")
-    ring = board.locator(".pb-ol-ring")
-    expect(ring).to_be_visible()
-    box = ring.bounding_box()
-    assert room and box, (room, box)
-    assert box["x"] < room["cx"] < box["x"] + box["width"]
-    assert box["y"] < room["cy"] < box["y"] + box["height"]
+    ringed(board, "square:R2")
     save_screenshot(page, "text-view-ring")
+    page.set_viewport_size({"width": 1000, "height": 900})  # the board is drawn anew
+    settle(page, board)
+    ringed(board, "square:R2")
     assert down_to(page, text, r"^The red Defense").startswith("The red Defense is 5.")
     assert down_to(page, text, r"^Track 4 \(red\)")
     # one tab stop for the whole list: Tab leaves it

@@ -359,11 +359,14 @@ export function mountOutline(b) {
   // opening lists the lines at once, so the Tab after it lands on the first
   summary.addEventListener("click", () => draw(!box.open));
   box.addEventListener("toggle", schedule);
+  // a new window size draws the board anew: the ring follows its place
+  b.win.addEventListener("resize", schedule);
   return {
     changed: schedule,
     answered,
     destroy() {
       cancelAnimationFrame(frame);
+      b.win.removeEventListener("resize", schedule);
       box.remove();
       ring.remove();
     },
