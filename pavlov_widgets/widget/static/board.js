@@ -5130,11 +5130,13 @@ function mountOutline(b) {
   body.addEventListener("click", onClick2);
   summary.addEventListener("click", () => draw2(!box.open));
   box.addEventListener("toggle", schedule2);
+  b.win.addEventListener("resize", schedule2);
   return {
     changed: schedule2,
     answered,
     destroy() {
       cancelAnimationFrame(frame2);
+      b.win.removeEventListener("resize", schedule2);
       box.remove();
       ring2.remove();
     }
