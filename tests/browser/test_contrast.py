@@ -10,7 +10,8 @@ each band's colour and reach). In the page, the calls are played again on canvas
 same size: once whole, once without any text, once without the textures. Then:
 
 - **text**: each ``fillText``'s colour (the context's ``fillStyle`` and alpha at that call)
-  against every pixel behind its box in the drawing without text; the ratio a text reaches
+  against every pixel behind its box in the drawing without text (a text that an opaque
+  fill drawn after it covers is not seen, and left out); the ratio a text reaches
   is the one 85 % of the pixels behind it reach (a texture's thin lines, the antialiased edge
   of a plate's outline under the box's margin do not decide it; a text half on a dark and
   half on a light ground does);
@@ -107,18 +108,27 @@ MEASURE_JS = """
 
   // --- text -----------------------------------------------------------------------------
   const texts = [];
+  // the opaque fills of each layer, in order: a text that one of them covers after it is
+  // not seen (the stock tray laid over the panels)
+  const opaque = {scene: [], overlay: []};
   const noteText = (layer) => (name, ctx, box, args) => {
     if (name === 'fillText') {
       texts.push({layer, text: String(args[0]), font: ctx.font, fill: String(ctx.fillStyle),
-                  alpha: ctx.globalAlpha, box});
+                  alpha: ctx.globalAlpha, box, at: opaque[layer].length});
+    } else if ((name === 'fill' || name === 'fillRect') && typeof ctx.fillStyle === 'string' &&
+               ctx.globalAlpha === 1 && rgba(ctx.fillStyle)[3] === 1) {
+      opaque[layer].push(box);
     }
   };
+  const covered = (t) => opaque[t.layer].slice(t.at).some((b) =>
+    b.x0 <= t.box.x0 + 2 && b.y0 <= t.box.y0 + 2 && b.x1 >= t.box.x1 - 2 && b.y1 >= t.box.y1 - 2);
   const sceneFull = play([scene], never, noteText('scene'));
   const sceneBare = play([scene], isText);
   const overFull = play([overlay], never, noteText('overlay'), sceneFull);
   const overBare = play([overlay], isText, null, sceneFull);
   const textOut = [];
   for (const t of texts) {
+    if (covered(t)) continue;
     const [full, bare] = t.layer === 'scene' ? [sceneFull, sceneBare] : [overFull, overBare];
     // the text's ink box (the recorder's box has a margin of 2 px)
     const b = deviceBox({x0: t.box.x0 + 2, y0: t.box.y0 + 2, x1: t.box.x1 - 2,
@@ -135,7 +145,7 @@ MEASURE_JS = """
         rs.push(ratio(over(fg, under, alpha), under));
       }
     }
-    if (glyph < 3 || !rs.length) continue;  // covered by what was drawn after it, or off
+    if (glyph < 3 || !rs.length) continue;  // off the canvas, or drawn over
     textOut.push({layer: t.layer, text: t.text, font: t.font, fill: t.fill,
                   ratio: quantile(rs, 0.15)});
   }

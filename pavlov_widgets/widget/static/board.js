@@ -271,7 +271,8 @@ var MARK_RIM = "#ffffff";
 var TEXTURES = {
   green: "#2e7d32",
   red: "#b03224",
-  purple: "#6a3d9a"
+  purple: "#6a3d9a",
+  disrupted: "#c25e00"
 };
 var WSHORT = {
   "machine-gunners": "MG",
@@ -1193,7 +1194,7 @@ function pattern(ctx, kind) {
       t.lineTo(mid, side);
       t.stroke();
     } else if (kind === "disrupted") {
-      t.strokeStyle = "rgba(240,138,36,0.55)";
+      t.strokeStyle = TEXTURES.disrupted;
       t.lineWidth = 3;
       t.moveTo(-2, 14);
       t.lineTo(14, -2);
@@ -2349,6 +2350,7 @@ function drawLocation(s, n, x, y, w, h, unitName) {
     width: disrupted ? 2 : 1.2,
     hatch: disrupted ? "disrupted" : ""
   });
+  if (disrupted) backing(ctx, String(n), x + 5, y + 10, { size: 14, weight: 700 }, "#fde3c8");
   text(ctx, String(n), x + 5, y + 15, { size: 14, weight: 700 });
   const kinds = Object.keys(here).filter((k) => k !== "disrupted");
   if (disrupted) token(ctx, x + w - 12, y + 12, 9, "disrupted");
@@ -2669,11 +2671,12 @@ function drawSovietCard(s, cid, used, index, x, y, w, h) {
   const { ctx, plan } = s;
   const units = plan.sovietCards[cid] ?? [];
   plate(ctx, x, y, w, h, 6, {
-    fill: units.length ? used ? "#a9a293" : "#f4ead2" : "#9aa3ab",
+    fill: units.length ? used ? "#a9a293" : "#f4ead2" : "#5d6770",
     stroke: "#222",
     width: 1.2
   });
-  text(ctx, `Card ${index + 1}`, x + 7, y + 15, { size: 12, weight: 700, color: "#3b3325" });
+  const ink = units.length ? "#3b3325" : "#ffffff";
+  text(ctx, `Card ${index + 1}`, x + 7, y + 15, { size: 12, weight: 700, color: ink });
   if (used) {
     text(ctx, "used", x + w - 7, y + 15, {
       size: 12,
@@ -2709,7 +2712,7 @@ function drawSovietCard(s, cid, used, index, x, y, w, h) {
     text(ctx, u?.short ?? uid, x + 7, hy + 14, { size: 13, weight: 700, max: w - 14 });
     const acts = fitLines(ctx, (u?.actions ?? []).join(" · "), w - 14, 11, 9);
     acts.lines.forEach((line, i) => {
-      text(ctx, line, x + 7, hy + 27 + i * 12, { size: acts.size, color: "#4a4030" });
+      text(ctx, line, x + 7, hy + 27 + i * 12, { size: acts.size, color: "#3b3325" });
     });
     tipLines.push(`${u?.name ?? uid}: ${(u?.actions ?? []).join(", ")}`);
     const words = (u?.terms ?? []).map((key) => s.term(key)).filter(Boolean);
@@ -2819,7 +2822,7 @@ function drawStockTray(s) {
   const { ctx, f, v } = s;
   const area = f.tray;
   plate(ctx, area.x, area.y, area.w, area.h, 8, {
-    fill: "rgba(250,247,240,0.98)",
+    fill: "#faf7f0",
     stroke: "#6b5d45",
     width: 2
   });

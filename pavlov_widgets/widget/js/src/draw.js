@@ -73,7 +73,7 @@ export function pattern(ctx, kind) {
       t.lineTo(mid, side);
       t.stroke();
     } else if (kind === "disrupted") {
-      t.strokeStyle = "rgba(240,138,36,0.55)";
+      t.strokeStyle = TEXTURES.disrupted;
       t.lineWidth = 3;
       t.moveTo(-2, 14);
       t.lineTo(14, -2);

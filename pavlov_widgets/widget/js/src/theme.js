@@ -62,9 +62,11 @@ export const MARK_RIM = "#ffffff";
 
 /** The textures that tell the areas apart without colour (WCAG 1.4.11: their marks at 3:1
  * against the area's fill): green diagonal lines, red dots, purple cross-hatching, in each
- * area's strong colour; orange hatching for Disrupted, grey for Exhausted. */
+ * area's strong colour; dark orange hatching for Disrupted (its numbers on a patch of plain
+ * fill); the faint grey hatching of Exhausted is a second cue beside the counter's grey and
+ * its "Exh" tag. */
 export const TEXTURES = {
-  green: "#2e7d32", red: "#b03224", purple: "#6a3d9a",
+  green: "#2e7d32", red: "#b03224", purple: "#6a3d9a", disrupted: "#c25e00",
 };
 
 /** Short names of the Wehrmacht counter types, to fit a circle on the track. */

@@ -89,9 +89,10 @@ function drawSovietCard(s, cid, used, index, x, y, w, h) {
   const { ctx, plan } = s;
   const units = plan.sovietCards[cid] ?? [];
   plate(ctx, x, y, w, h, 6, {
-    fill: units.length ? (used ? "#a9a293" : "#f4ead2") : "#9aa3ab", stroke: "#222", width: 1.2,
+    fill: units.length ? (used ? "#a9a293" : "#f4ead2") : "#5d6770", stroke: "#222", width: 1.2,
   });
-  text(ctx, `Card ${index + 1}`, x + 7, y + 15, { size: 12, weight: 700, color: "#3b3325" });
+  const ink = units.length ? "#3b3325" : "#ffffff"; // (the Fog of War card is dark)
+  text(ctx, `Card ${index + 1}`, x + 7, y + 15, { size: 12, weight: 700, color: ink });
   if (used) {
     text(ctx, "used", x + w - 7, y + 15, {
       size: 12, weight: 700, color: "#3b3325", align: "right",
@@ -121,7 +122,7 @@ function drawSovietCard(s, cid, used, index, x, y, w, h) {
     text(ctx, u?.short ?? uid, x + 7, hy + 14, { size: 13, weight: 700, max: w - 14 });
     const acts = fitLines(ctx, (u?.actions ?? []).join(" · "), w - 14, 11, 9);
     acts.lines.forEach((line, i) => {
-      text(ctx, line, x + 7, hy + 27 + i * 12, { size: acts.size, color: "#4a4030" });
+      text(ctx, line, x + 7, hy + 27 + i * 12, { size: acts.size, color: "#3b3325" });
     });
     tipLines.push(`${u?.name ?? uid}: ${(u?.actions ?? []).join(", ")}`);
     const words = (u?.terms ?? []).map((key) => s.term(key)).filter(Boolean);

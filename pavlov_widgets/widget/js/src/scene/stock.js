@@ -27,7 +27,7 @@ export function drawStockTray(s) {
   const { ctx, f, v } = s;
   const area = f.tray;
   plate(ctx, area.x, area.y, area.w, area.h, 8, {
-    fill: "rgba(250,247,240,0.98)", stroke: "#6b5d45", width: 2,
+    fill: "#faf7f0", stroke: "#6b5d45", width: 2,
   });
   const title = s.d.edit_mode && Object.keys(s.d.edit_mode).length
     ? "The stock: click a counter or weapon to place it"

@@ -10,7 +10,7 @@
 import { locKey, place } from "../places.js";
 import { MUTED } from "../theme.js";
 import { fitLines, sizeToFit, text } from "../text.js";
-import { roundRect, token } from "../draw.js";
+import { backing, roundRect, token } from "../draw.js";
 import { plate } from "./core.js";
 import {
   LOC_STEP, LOC_W, OS_H, STAGING_H, VOLGA_ROW, volgaGeometry, volgaGroups,
@@ -75,6 +75,8 @@ function drawLocation(s, n, x, y, w, h, unitName) {
     fill: disrupted ? "#fde3c8" : "#f7fafc", stroke: disrupted ? "#c25e00" : "#5d7285",
     width: disrupted ? 2 : 1.2, hatch: disrupted ? "disrupted" : "",
   });
+  // (on the Disrupted hatching, the number sits on a patch of the plain fill)
+  if (disrupted) backing(ctx, String(n), x + 5, y + 10, { size: 14, weight: 700 }, "#fde3c8");
   text(ctx, String(n), x + 5, y + 15, { size: 14, weight: 700 });
   const kinds = Object.keys(here).filter((k) => k !== "disrupted");
   if (disrupted) token(ctx, x + w - 12, y + 12, 9, "disrupted");
