@@ -232,7 +232,7 @@ class WalkthroughWidget(widgets.Box):  # type: ignore[misc]
                                 f"<span style='color:#666'>({html.escape(said.section)})</span>")
             self.position.value = said.heading
             # the step first, for screen readers: the narration is the region they hear
-            self.narration.value = sr_only(f"{html.escape(said.heading)}.") + narration_html(said)
+            self.narration.value = sr_only(f"{html.escape(said.heading)}. ") + narration_html(said)
             self.back_button.disabled = not model.can_back
             blocked = model.why_not_next()
             self.next_button.disabled = blocked is not None
