@@ -397,7 +397,10 @@ class ComparisonResult:
 
 @dataclass
 class _Start:
-    """An option (or plan) ready to be played out: the position after its steps."""
+    """An option (or plan) ready to be played out: the position after its steps.
+
+    (Or after the decisions that follow them in every playout alike: :func:`_advance`.)
+    """
 
     option_id: str
     label: str
@@ -408,10 +411,6 @@ class _Start:
     strata: tuple[int, int] | None = None
     """(dice, first seed) when the option stops at a roll: its first roll is dealt from every
     throw of that many dice in turn (:func:`first_roll`), not drawn from the dice stream."""
-    ahead: Game | None = None
-    """The position every playout of the option reaches before its first roll or shuffle,
-    when a steady policy decides alone until then (:func:`_advance`): played once, not once
-    per game."""
 
 
 PLAN_VERBS: dict[str, Schema] = {"plan": (("number", int),)}
@@ -586,30 +585,34 @@ def _advance(starts: list[_Start], policy: Policy) -> None:
     game alone) makes the same decisions in every playout until the first roll, the first
     decision that shuffles (a fork deals each playout its own dice and shuffles) or the
     next turn (a horizon counts turns from the option's own). Those decisions are made here
-    once (:attr:`_Start.ahead`) and each playout forks from where they lead, with the same
-    seed's dice and cards, so it plays on exactly as it would have. Not in a Competitive
-    game (the German player draws from each playout's own generator), nor for an option
-    whose first roll is dealt in turn (:func:`_stratify`).
+    once and the option's position becomes where they lead (:attr:`_Start.game`; the same
+    turn, so a horizon counts from it as before); each playout forks from there with the
+    same seed's dice and cards, so it plays on exactly as it would have. Not in a
+    Competitive game (the German player draws from each playout's own generator), nor for
+    an option whose first roll is dealt in turn (:func:`_stratify`).
     """
     if not getattr(policy, "deterministic", False):
         return
     rng = policy_rng(0, policy_name(policy))  # a steady policy draws nothing from it
     for start in starts:
         game = start.game
-        if start.strata is not None or game.settings.competitive:
+        p = game.state.pending
+        if (start.strata is not None or game.settings.competitive or game.is_over
+                or p is None or p["kind"] != "decision"):
             continue
-        ahead = game
-        for _ in range(FOLLOW_LIMIT):
+        ahead, made = game.copy(), 0
+        while made < FOLLOW_LIMIT:
             p = ahead.state.pending
             if ahead.is_over or p is None or p["kind"] != "decision":
                 break
-            after = ahead.copy()
-            after.apply(policy(after, rng))
-            if after.state.card_rng != ahead.state.card_rng or after.turn != game.turn:
+            cards = ahead.state.card_rng
+            ahead.apply(policy(ahead, rng))
+            if ahead.state.card_rng != cards or ahead.turn != game.turn:
+                ahead.undo()  # each playout makes this one with its own cards
                 break
-            ahead = after
-        if ahead is not game:
-            start.ahead = ahead
+            made += 1
+        if made:
+            start.game = ahead
 
 
 @functools.lru_cache(maxsize=8)
@@ -648,7 +651,7 @@ def _play(starts: Sequence[_Start], policy: Policy, name: str, index: int,
     """
     start = starts[index]
     if start.strata is None:
-        branch = (start.ahead or start.game).fork(seed=seed, auto_roll=True)
+        branch = start.game.fork(seed=seed, auto_roll=True)
     else:  # the first roll is dealt from the throws in turn, the rest from the seed's dice
         branch = start.game.fork(seed=seed, auto_roll=False)
         branch.auto_roll = True
