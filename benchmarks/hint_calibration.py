@@ -54,6 +54,15 @@ RESULTS = Path(__file__).resolve().parent / "results"
 POSITIONS_FILE = RESULTS / "hint_positions.json"
 REFERENCE_FILE = RESULTS / "hint_reference.json"
 TABLE_FILE = RESULTS / "hint_calibration.txt"
+"""The table of hints on the time budget; with ``--games-per-hint N`` it is
+``hint_calibration-N.txt`` (and the hints ``hint_calibration-N.json``), so tables at
+several sizes stand side by side."""
+
+
+def table_files(games_per_hint: int | None) -> tuple[Path, Path]:
+    """Where a table and its hints are written (see :data:`TABLE_FILE`)."""
+    stem = "hint_calibration" + (f"-{games_per_hint}" if games_per_hint else "")
+    return RESULTS / f"{stem}.txt", RESULTS / f"{stem}.json"
 
 REFERENCE_SEED = 1_000_000
 """The long runs' first dice seed (the hints play seeds below :data:`HINT_SEED_STEP` × repeats)."""
@@ -243,8 +252,8 @@ def run_table(repeats: int, games_per_hint: int | None, budget: float, jobs: int
                          "repeat": k, "pick": answer.option_id,
                          "confidence": answer.confidence, "decided": answer.decided,
                          "games": answer.result.done, "verdict": verdict, "reference": sure})
-    (RESULTS / "hint_calibration.json").write_text(json.dumps(rows, indent=1) + "\n",
-                                                   encoding="utf-8")
+    table_files(games_per_hint)[1].write_text(json.dumps(rows, indent=1) + "\n",
+                                              encoding="utf-8")
     return table(rows, cache, times, played, games_per_hint, budget)
 
 
@@ -312,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
         run_reference(args.games, args.jobs, args.only)
     else:
         text = run_table(args.repeats, args.games_per_hint, args.budget, args.jobs)
-        TABLE_FILE.write_text(text + "\n", encoding="utf-8")
+        table_files(args.games_per_hint)[0].write_text(text + "\n", encoding="utf-8")
         print(text)
     return 0
 
