@@ -214,10 +214,24 @@ function buildDom(root, interactive) {
 }
 function nameBoard(ui) {
   const doc = ui.el.ownerDocument;
-  const n = [...doc.querySelectorAll(".pavlov-board")].indexOf(ui.el) + 1;
-  setText(ui.barName, n ? `Board ${n}: the question of the moment` : "The question of the moment");
+  const boards = [...doc.querySelectorAll(".pavlov-board")];
+  if (!boards.includes(ui.el)) nameOne(ui.el, 0);
+  boards.forEach((el, i) => nameOne(
+    /** @type {HTMLElement} */
+    el,
+    i + 1
+  ));
+}
+function nameOne(el, n) {
+  const bar = el.querySelector(".pb-bar-name");
+  const logEl = el.querySelector(".pb-log");
+  if (bar) setText(
+    /** @type {HTMLElement} */
+    bar,
+    n ? `Board ${n}: the question of the moment` : "The question of the moment"
+  );
   const log = n ? `Board ${n}: game log, newest first` : "Game log, newest first";
-  if (ui.logEl.getAttribute("aria-label") !== log) ui.logEl.setAttribute("aria-label", log);
+  if (logEl && logEl.getAttribute("aria-label") !== log) logEl.setAttribute("aria-label", log);
 }
 function showPalette(ui, open) {
   setClass(ui.el, "pb-palette-open", open);

@@ -139,15 +139,26 @@ export function buildDom(root, interactive) {
   return ui;
 }
 
-/** Name the board's bar and log after the board's number among the page's boards, counted
- * from the top (boards come and go as cells run: named again at each drawing; a page that
- * gets more boards later keeps the first one's name). @param {Ui} ui */
+/** Name the bars and logs of every board on the page after their numbers, counted from the
+ * top. Boards come and go as cells run, and a board drawn once keeps the name it had then, so
+ * a board being drawn names them all again: two boards never keep one landmark's name (axe's
+ * landmark-unique). A board not on the page yet has the plain names. @param {Ui} ui */
 export function nameBoard(ui) {
   const doc = ui.el.ownerDocument;
-  const n = [...doc.querySelectorAll(".pavlov-board")].indexOf(ui.el) + 1;
-  setText(ui.barName, n ? `Board ${n}: the question of the moment` : "The question of the moment");
+  const boards = [...doc.querySelectorAll(".pavlov-board")];
+  if (!boards.includes(ui.el)) nameOne(ui.el, 0);
+  boards.forEach((el, i) => nameOne(/** @type {HTMLElement} */ (el), i + 1));
+}
+
+/** Name one board's bar and log after its number `n` (0: not on the page).
+ * @param {HTMLElement} el @param {number} n */
+function nameOne(el, n) {
+  const bar = el.querySelector(".pb-bar-name");
+  const logEl = el.querySelector(".pb-log");
+  if (bar) setText(/** @type {HTMLElement} */ (bar),
+    n ? `Board ${n}: the question of the moment` : "The question of the moment");
   const log = n ? `Board ${n}: game log, newest first` : "Game log, newest first";
-  if (ui.logEl.getAttribute("aria-label") !== log) ui.logEl.setAttribute("aria-label", log);
+  if (logEl && logEl.getAttribute("aria-label") !== log) logEl.setAttribute("aria-label", log);
 }
 
 /** Unfold (or fold) the editor's palette behind the "Tools" button of a narrow bar.
