@@ -3038,23 +3038,7 @@ function focusPlaces(b) {
 function revealFocus(b, inner = false) {
   const places = focusPlaces(b);
   if (!places.length) return;
-  const area = openArea(b);
-  const seen = (r) => {
-    const s = screenRect(b, r);
-    return s.top >= area.top - 1 && s.bottom <= area.bottom + 1 && s.left >= area.left - 1 && s.right <= area.right + 1;
-  };
-  const x0 = Math.min(...places.map((r) => r.x));
-  const y0 = Math.min(...places.map((r) => r.y));
-  const x1 = Math.max(...places.map((r) => r.x + r.w));
-  const y1 = Math.max(...places.map((r) => r.y + r.h));
-  const room = screenHeight(b) - b.ui.bar.offsetHeight - 16;
-  if ((y1 - y0) * b.drawn.scale <= room) {
-    if (!places.every(seen)) {
-      scrollToRect(b, { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, "nearest", inner);
-    }
-  } else if (!seen(places[0])) {
-    scrollToRect(b, places[0], "nearest", inner);
-  }
+  keepInView(b, shownTogether(b, places), inner);
   const ring2 = keyboardRings.get(b);
   if (ring2 && ring2.box) keepInView(b, ring2.box, inner);
 }
@@ -3063,22 +3047,25 @@ function inOpenArea(b, r) {
   const s = screenRect(b, r);
   return s.top >= area.top - 1 && s.bottom <= area.bottom + 1 && s.left >= area.left - 1 && s.right <= area.right + 1;
 }
+function shownTogether(b, rects) {
+  const x0 = Math.min(...rects.map((r) => r.x));
+  const y0 = Math.min(...rects.map((r) => r.y));
+  const all = {
+    x: x0,
+    y: y0,
+    w: Math.max(...rects.map((r) => r.x + r.w)) - x0,
+    h: Math.max(...rects.map((r) => r.y + r.h)) - y0
+  };
+  const room = screenHeight(b) - b.ui.bar.offsetHeight - 16;
+  return all.h * b.drawn.scale <= room ? all : rects[0];
+}
 function keepInView(b, r, inner = false) {
   if (!inOpenArea(b, r)) scrollToRect(b, r, "nearest", inner);
 }
 var keyboardRings = /* @__PURE__ */ new WeakMap();
 function revealKeyboardFocus(b, key, boxes) {
   const known = keyboardRings.get(b);
-  const x0 = Math.min(...boxes.map((r) => r.x));
-  const y0 = Math.min(...boxes.map((r) => r.y));
-  const all = boxes.length ? {
-    x: x0,
-    y: y0,
-    w: Math.max(...boxes.map((r) => r.x + r.w)) - x0,
-    h: Math.max(...boxes.map((r) => r.y + r.h)) - y0
-  } : null;
-  const room = screenHeight(b) - b.ui.bar.offsetHeight - 16;
-  const box = all && all.h * b.drawn.scale <= room ? all : boxes[0] ?? null;
+  const box = boxes.length ? shownTogether(b, boxes) : null;
   keyboardRings.set(b, { key, box });
   if (known && known.key === key) return;
   if (box) keepInView(b, box);
@@ -3464,9 +3451,8 @@ var LOG_BATCH = 6;
 var LOG_TAIL = 3;
 var KEEP = 12;
 function sentence(s) {
-  const t = s.trim();
-  if (!t) return "";
-  const c = t[0].toUpperCase() + t.slice(1);
+  const c = capital(s.trim());
+  if (!c) return "";
   return c.endsWith(".") || c.endsWith("!") || c.endsWith("?") ? c : `${c}.`;
 }
 function listed(ns) {

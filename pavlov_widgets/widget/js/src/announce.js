@@ -28,6 +28,7 @@
  */
 
 import { hintOf, pendingOptions, question, surfaceHasFocus } from "./state.js";
+import { capital } from "./text.js";
 
 /** The most log entries said one by one; a longer batch is said as its count, its rolls
  * and its last `LOG_TAIL` entries. */
@@ -38,9 +39,8 @@ const KEEP = 12;
 
 /** `s` with a capital first letter and a full stop. @param {string} s */
 function sentence(s) {
-  const t = s.trim();
-  if (!t) return "";
-  const c = t[0].toUpperCase() + t.slice(1);
+  const c = capital(s.trim());
+  if (!c) return "";
   return c.endsWith(".") || c.endsWith("!") || c.endsWith("?") ? c : `${c}.`;
 }
 

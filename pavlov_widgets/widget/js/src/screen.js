@@ -248,25 +248,7 @@ export function focusPlaces(b) {
 export function revealFocus(b, inner = false) {
   const places = focusPlaces(b);
   if (!places.length) return;
-  const area = openArea(b);
-  /** @param {Region} r */
-  const seen = (r) => {
-    const s = screenRect(b, r);
-    return s.top >= area.top - 1 && s.bottom <= area.bottom + 1 &&
-      s.left >= area.left - 1 && s.right <= area.right + 1;
-  };
-  const x0 = Math.min(...places.map((r) => r.x));
-  const y0 = Math.min(...places.map((r) => r.y));
-  const x1 = Math.max(...places.map((r) => r.x + r.w));
-  const y1 = Math.max(...places.map((r) => r.y + r.h));
-  const room = screenHeight(b) - b.ui.bar.offsetHeight - 16;
-  if ((y1 - y0) * b.drawn.scale <= room) {
-    if (!places.every(seen)) {
-      scrollToRect(b, { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, "nearest", inner);
-    }
-  } else if (!seen(places[0])) {
-    scrollToRect(b, places[0], "nearest", inner);
-  }
+  keepInView(b, shownTogether(b, places), inner);
   // the keyboard focus is where the learner is: its ring stays in view above all
   const ring = keyboardRings.get(b);
   if (ring && ring.box) keepInView(b, ring.box, inner);
@@ -279,6 +261,20 @@ function inOpenArea(b, r) {
   const s = screenRect(b, r);
   return s.top >= area.top - 1 && s.bottom <= area.bottom + 1 &&
     s.left >= area.left - 1 && s.right <= area.right + 1;
+}
+
+/** What to keep in view of places that belong together (a focus, the rings of one focused
+ * option): the box round all of them when it fits on the screen below the bar, else the
+ * first of them. @param {Board} b @param {Rect[]} rects at least one */
+function shownTogether(b, rects) {
+  const x0 = Math.min(...rects.map((r) => r.x));
+  const y0 = Math.min(...rects.map((r) => r.y));
+  const all = {
+    x: x0, y: y0, w: Math.max(...rects.map((r) => r.x + r.w)) - x0,
+    h: Math.max(...rects.map((r) => r.y + r.h)) - y0,
+  };
+  const room = screenHeight(b) - b.ui.bar.offsetHeight - 16;
+  return all.h * b.drawn.scale <= room ? all : rects[0];
 }
 
 /** Scroll a logical rectangle into the open area when it is not there already.
@@ -304,14 +300,7 @@ const keyboardRings = new WeakMap();
  */
 export function revealKeyboardFocus(b, key, boxes) {
   const known = keyboardRings.get(b);
-  const x0 = Math.min(...boxes.map((r) => r.x));
-  const y0 = Math.min(...boxes.map((r) => r.y));
-  const all = boxes.length ? {
-    x: x0, y: y0, w: Math.max(...boxes.map((r) => r.x + r.w)) - x0,
-    h: Math.max(...boxes.map((r) => r.y + r.h)) - y0,
-  } : null;
-  const room = screenHeight(b) - b.ui.bar.offsetHeight - 16;
-  const box = all && all.h * b.drawn.scale <= room ? all : boxes[0] ?? null;
+  const box = boxes.length ? shownTogether(b, boxes) : null;
   keyboardRings.set(b, { key, box });
   if (known && known.key === key) return;
   if (box) keepInView(b, box);
