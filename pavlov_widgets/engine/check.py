@@ -49,7 +49,7 @@ from .machine import DECISIONS, STEPS
 from .places import loc_key, sapper_key, suppress_key
 from .settings import RuleSettings
 from .state import MARKERS, PHASES, GameState
-from .text import plural
+from .text import all_of, plural
 
 if TYPE_CHECKING:
     from .game import Game
@@ -149,7 +149,7 @@ def _token_list(kinds: frozenset[str], names: dict[str, str]) -> str:
     """The token types' names in the components' order, Disrupted (allowed anywhere) last."""
     order = list(names)
     ordered = [names[k] for k in sorted(kinds, key=lambda k: (k == "disrupted", order.index(k)))]
-    return ordered[0] if len(ordered) == 1 else ", ".join(ordered[:-1]) + " and " + ordered[-1]
+    return all_of(ordered)
 
 
 def _build_tables(c: Components) -> _Tables:

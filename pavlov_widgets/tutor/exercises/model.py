@@ -55,7 +55,7 @@ from pavlov_widgets.engine.places import (
     parse_place,
     place_name,
 )
-from pavlov_widgets.engine.text import percent, sentence, times_in
+from pavlov_widgets.engine.text import all_of, percent, sentence, times_in
 from pavlov_widgets.tutor.display import with_text
 from pavlov_widgets.tutor.lab.card_odds import CardOddsError, card_ends
 
@@ -571,7 +571,7 @@ class Prediction(Exercise):
         if len(likely) == 1:
             most = f"The most likely outcome was {likely[0]}"
         else:
-            most = f"{', '.join(likely[:-1])} and {likely[-1]} were equally likely"
+            most = f"{all_of(likely)} were equally likely"
         odds = "; ".join(f"{o.name} {times_in(o.probability)}" for o in self.odds)
         message = (f"You expected: {guess} ({times_in(p)}). {head}. "
                    f"{most}. Odds: {odds} ({self.rule}). "
