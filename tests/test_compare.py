@@ -469,7 +469,7 @@ def test_stop_workers_leaves_no_process_behind() -> None:
 def test_two_comparisons_at_once_each_play_all_their_games() -> None:
     """Each of several comparisons run at once plays all its games.
 
-    Notebook 14 runs its labs' comparisons together, each in its own thread: a second run on
+    Notebook 15 runs its labs' comparisons together, each in its own thread: a second run on
     the warm workers must not make the first one's queued games give up.
     """
     import threading

@@ -1,7 +1,7 @@
 """axe-core on the tutor's notebooks, in Voila and in JupyterLab (issue 19, "Done means").
 
 Notebooks 01 (the board), 05 (walkthroughs, exercises, the score), 12 (variants, two role
-boards), 13 (the coach) and 14 (the lab and its charts), each opened once per front end with
+boards), 13 (the coach) and 15 (the lab and its charts), each opened once per front end with
 every cell run and the boards drawn; axe-core (pinned in package.json) then runs once on the
 whole page (:mod:`axecheck`). The test fails on:
 
@@ -31,7 +31,7 @@ from axecheck import SERIOUS, ours, record, run_axe
 from boardpage import RENDER_TIMEOUT_MS, run_all_in_lab
 from playwright.sync_api import Page, expect
 
-NOTEBOOKS = ("01_introduction", "05_sniper_and_mortar", "12_variants", "13_coach", "14_lab")
+NOTEBOOKS = ("01_introduction", "05_sniper_and_mortar", "12_variants", "13_coach", "15_lab")
 FRONT_ENDS = ("voila", "lab")
 
 

@@ -1,6 +1,6 @@
 """The what-if lab notebook in a real browser (issue 13): odds, comparison and hint on the board.
 
-Voila runs ``notebooks/14_lab.ipynb`` at 1366×900 (a laptop). Its three worked questions each
+Voila runs ``notebooks/15_lab.ipynb`` at 1366×900 (a laptop). Its three worked questions each
 open a :class:`~pavlov_widgets.tutor.lab.widget.Lab`; the test checks that every lab renders
 beside its board, that the odds chart of each question is drawn, that the notebook's
 comparisons are done, runs a short comparison of the First Aid question with the button to
@@ -91,7 +91,7 @@ def test_the_lab_answers_the_three_worked_questions(
     errors: list[str],
 ) -> None:
     page.set_viewport_size({"width": 1366, "height": 900})
-    page.goto(served_notebook("notebooks/14_lab.ipynb"))
+    page.goto(served_notebook("notebooks/15_lab.ipynb"))
 
     labs = page.locator(".pavlov-lab")
     expect(labs).to_have_count(4, timeout=RENDER_TIMEOUT_MS)

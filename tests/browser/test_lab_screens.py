@@ -1,9 +1,9 @@
 """The lab on the three screens a learner uses (issue 18): the board and its column fit.
 
-Notebook 14 says the odds chart stands *beside* the board. At 1366×768 in JupyterLab with the
+Notebook 15 says the odds chart stands *beside* the board. At 1366×768 in JupyterLab with the
 file browser open (about 1,000 px of notebook) the column wrapped under the board, and the
 board, narrower than its box, was pushed right with some 260 px of empty space. These tests
-open the lab of notebook 14's first question in JupyterLab at 1366×768 (file browser open) and
+open the lab of notebook 15's first question in JupyterLab at 1366×768 (file browser open) and
 in Voila at 1920×1080 and on a 390×844 phone, and check on the page:
 
 - where the notebook is wide enough for both (1366 and 1920), the column stands beside the
@@ -42,7 +42,7 @@ CELLS = [
 lab = Lab(raid)
 lab""",
 ]
-"""Notebook 14's first question: a Ju 87 whose whole-card odds fill the chart."""
+"""Notebook 15's first question: a Ju 87 whose whole-card odds fill the chart."""
 
 NEXT_TO_PX = 48
 """The most room between the drawn board and the column beside it (a gap, not a hole)."""
