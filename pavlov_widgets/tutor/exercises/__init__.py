@@ -1,6 +1,7 @@
 """Check yourself: questions the engine grades (``Quiz("05")``).
 
-The questions and their grading (:mod:`.model`, no widgets) and their widgets (:mod:`.widget`).
+The questions and their grading (:mod:`.model`, no widgets), the registry of every notebook's
+questions (:mod:`.registry`: ``quiz.ask("fog-actions")``) and their widgets (:mod:`.widget`).
 """
 
 from .model import (
@@ -12,6 +13,7 @@ from .model import (
     Prediction,
     Quiz,
 )
+from .registry import Question, UnknownQuestionError, get_question, questions, register
 
 __all__ = [
     "ChoiceExercise",
@@ -20,5 +22,10 @@ __all__ = [
     "ExerciseError",
     "Feedback",
     "Prediction",
+    "Question",
     "Quiz",
+    "UnknownQuestionError",
+    "get_question",
+    "questions",
+    "register",
 ]

@@ -280,6 +280,12 @@ class Exercise:
         """The feedback on the first answer (the one the score counts)."""
         self.last: Feedback | None = None
         """The feedback on the latest answer."""
+        self.question_id = ""
+        """The registry's id of the question ("04.fog-actions"), "" when built by hand."""
+        self.variant = 0
+        """Which variant of that question this is (0: the notebook's own)."""
+        self.teaches = ""
+        """Where its rule is taught (a scenario key or a notebook section), "" if unknown."""
         self._listeners: list[Callable[[Exercise], None]] = []
         self._widget: Any = None
 
@@ -643,6 +649,25 @@ class Quiz:
         """Add a :class:`Prediction` (predict, then reveal)."""
         ex: Prediction = self._add(Prediction(
             game, question, outcomes, rule=rule, explain=explain, number=self._number()))
+        return ex
+
+    def ask(self, slug: str, variant: int = 0) -> Exercise:
+        """Add a question of the registry, numbered in this quiz, and return it to show.
+
+        ``slug`` is the question's id without the notebook ("fog-actions" in quiz "04"),
+        or a whole id ("05.sniper-target"); ``variant`` 0 is the notebook's own question,
+        1 and more a similar one (the same rule on another position or other dice). The
+        exercise shows the question's widget exactly as :meth:`choice`, :meth:`click` and
+        :meth:`predict` do.
+
+        Raises:
+            UnknownQuestionError: no question has this id (the message lists close ones).
+            ExerciseError: the variant does not exist.
+        """
+        from pavlov_widgets.tutor.exercises.registry import ID_PATTERN, get_question
+
+        qid = slug if ID_PATTERN.fullmatch(slug) else f"{self.notebook}.{slug}"
+        ex: Exercise = self._add(get_question(qid).exercise(variant, number=self._number()))
         return ex
 
     @property
