@@ -14,8 +14,9 @@ from fractions import Fraction
 
 import pytest
 
-from pavlov_widgets.engine import Game, UnknownScenarioError
+from pavlov_widgets.engine import Decision, Game, UnknownScenarioError
 from pavlov_widgets.engine.components import COLOURS
+from pavlov_widgets.engine.positions import RESTING_DECISIONS
 from pavlov_widgets.tutor.content import get_scenario, scenario_names
 from pavlov_widgets.tutor.walkthrough.model import Walkthrough, WalkthroughError
 from pavlov_widgets.tutor.walkthrough.steps import odds_summary, times_in
@@ -350,6 +351,77 @@ def test_a_branch_never_ends_before_the_example_does(name: str) -> None:
         walk.set_mode("roll")
         assert not walk.at_end, f"{name}: a branch from step {step} is over at once"
         walk.set_mode("watch")
+
+
+FRESH_SEEDS = (1, 2, 3, 5, 8)
+"""Seeds of the fresh dice the outcome test plays every example with: between them every
+colour, hits and misses, casualties and the choices a hit asks for come up."""
+
+NOTHING_MORE = "That result changes nothing more on the board."
+
+
+def _rolled_for_real(name: str, seed: int) -> list[tuple[str, list[str], str]]:
+    """Play ``name`` for real with ``seed`` to its end; for every roll: the narration, the
+    sentences of what the engine logged under the roll's rule, and the choice it then waits
+    for inside that rule ("" when none)."""
+    walk = Walkthrough(name, mode="roll", seed=seed)
+    said: list[tuple[str, list[str], str]] = []
+    for _ in range(100):
+        if walk.at_end:
+            break
+        if walk.why_not_next() is not None:  # no rulebook choice fits: take the first option
+            walk.choose(walk.game.legal_actions()[0])
+            continue
+        before, phase = len(walk.shown.log), walk.shown.phase
+        walk.next()
+        narration = walk.narration()
+        played = narration.played
+        if played is None or played.roll is None:
+            continue
+        game = walk.shown
+        logged = [e.text for e in game.log[before:]
+                  if e.kind in ("event", "casualty") and e.rule == played.roll.rule]
+        pending = game.pending
+        waits = (pending.prompt if isinstance(pending, Decision) and game.phase == phase
+                 and pending.op not in RESTING_DECISIONS else "")
+        said.append((narration.text, logged, waits))
+    assert walk.at_end
+    return said
+
+
+@pytest.mark.parametrize("name", [n for n in scenario_names()
+                                  if any(p.roll for p in Walkthrough(n).steps)])
+def test_fresh_dice_narrate_every_rolls_outcome(name: str) -> None:
+    """Issue 21: played with fresh dice, a roll's narration does not stop at its result ("the
+    dice show 2, so green"): it says, in whole sentences, what the engine did with it, and the
+    choice the result waits for (First Aid, who on a shared position is hit)."""
+    rolls = 0
+    for seed in FRESH_SEEDS:
+        for text, logged, waits in _rolled_for_real(name, seed):
+            rolls += 1
+            dice, _, outcome = text.partition(". ")
+            assert ": the dice show " in dice, text
+            assert outcome and outcome != NOTHING_MORE, f"{name}, seed {seed}: {text}"
+            assert outcome.endswith((".", "?", "!")), text  # whole sentences
+            for sentence in logged:
+                assert sentence in outcome, f"{name}, seed {seed}: {sentence!r} unsaid in {text}"
+            assert waits in outcome, f"{name}, seed {seed}: the choice {waits!r} unsaid"
+    assert rolls >= len(FRESH_SEEDS)
+
+
+def test_fresh_dice_on_an_empty_colour_say_nobody_is_there() -> None:
+    """The issue's own case: the Sniper's colour roll falls on green, where nobody stands."""
+    texts = [text for text, _, _ in _rolled_for_real("sniper", 2)]
+    assert texts == ["Sniper: colour roll: the dice show 2, so green. "
+                     "Sniper: no Soviet counter on green positions; no effect."]
+
+
+def test_fresh_dice_name_the_choice_a_hit_waits_for() -> None:
+    """A Mortar's hit on a Disrupted defender waits for First Aid (5.0): the narration says so."""
+    texts = [text for text, _, _ in _rolled_for_real("first-aid", 1)]
+    assert any(t.endswith("Sobgayda is already Disrupted. A choice decides what it does: "
+                          "Sobgayda would become a casualty (second Disrupted token (Mortar)): "
+                          "use First Aid?") for t in texts), texts
 
 
 # --- garbage in, a clear error, nothing changed ------------------------------------------------

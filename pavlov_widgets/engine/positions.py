@@ -113,6 +113,12 @@ _RESTING: dict[str, str] = {
 }
 """The decisions at which a game rests between rules, and the resume point of each."""
 
+RESTING_DECISIONS: frozenset[str] = frozenset(_RESTING)
+"""The decisions at which a game rests between rules (the next card action, 2.2; the next
+move, 4.0 Move; the next counter action, 4.0): a choice pending at one of them starts something
+new, any other pending choice is part of resolving the rule before it (First Aid after a hit,
+5.0)."""
+
 FROM_GAME_MOMENTS: tuple[str, ...] = (
     "the choice of the next Soviet card action, or ending the Soviet Card Phase (2.2)",
     "the choice of the next counter to move, or ending the moves (4.0 Move)",

@@ -64,6 +64,7 @@ from pavlov_widgets.tutor.walkthrough.steps import (
     play_choice,
     play_roll,
     region_name,
+    result_said,
     rulebook_line,
 )
 
@@ -717,9 +718,13 @@ class Walkthrough:
     @staticmethod
     def _branch_text(played: Played) -> str:
         """The narration of a step off the rulebook's line, from the engine's facts."""
-        if played.roll is not None:
-            dice = ", ".join(map(str, played.roll.dice))
-            return f"{played.roll.label}: the dice show {dice}, so {played.roll.result}."
+        roll = played.roll
+        if roll is not None:
+            # the dice, their result and what they did: never stop at "so green" (issue 21)
+            dice = ", ".join(map(str, roll.dice))
+            result = result_said(roll.test_type, roll.result)
+            shown = f"{roll.label}: the dice show {dice}, so {result}."
+            return " ".join((shown, *roll.outcome))
         label = played.option.label if played.option is not None else ""
         who = "The rulebook's choice" if played.by_rulebook else "Your choice"
         return f"{played.prompt}: {who}, {label}."

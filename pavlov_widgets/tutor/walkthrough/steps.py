@@ -7,9 +7,12 @@ The walkthrough (:mod:`pavlov_widgets.tutor.walkthrough.model`) is built on thes
   computed from the engine's chance step (:meth:`Game.chance
   <pavlov_widgets.engine.Game.chance>`) before the dice fall, never written by hand.
 - :func:`play_roll`, :func:`play_choice` — make one step on a game and say what it did
-  (:class:`Played`: the option, or the dice with their odds, and the board regions it is
-  about), from the engine's structured facts (the chance step, the option, the log entries'
-  fields), never from a log sentence.
+  (:class:`Played`: the option, or the dice with their odds and what they did, and the board
+  regions it is about), from the engine's structured facts (the chance step, the option, the
+  log entries' fields).
+- :func:`roll_outcome` — what a roll did on the board, in the engine's own whole sentences
+  (its log entries under the roll's rule), or the question or roll it leads to: a roll played
+  with fresh dice is narrated to its outcome, not only to its result (issue 21).
 - :func:`rulebook_line` — a registered example played once, step by step.
 - :func:`region_name` — a board region as a person names it.
 """
@@ -20,10 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pavlov_widgets.engine import Chance, Game, LogEntry, Option, PavlovError
+from pavlov_widgets.engine import Chance, Decision, Game, LogEntry, Option, PavlovError
 from pavlov_widgets.engine.dice import reading
 from pavlov_widgets.engine.places import place_name
-from pavlov_widgets.engine.text import either, percent, times_in
+from pavlov_widgets.engine.positions import RESTING_DECISIONS
+from pavlov_widgets.engine.text import either, percent, sentence, times_in
 from pavlov_widgets.tutor.content.scenarios import Scenario
 
 
@@ -43,6 +47,14 @@ def result_words(test_type: str, result: str) -> str:
     if test_type == "total":
         return f"a total of {result}"
     return result
+
+
+def result_said(test_type: str, result: str) -> str:
+    """A roll's result after "so" in a narration: "so a hit", "so 2 hits", "so green".
+
+    Only a roll with a goal reads "hit"/"miss" bare; the others name their result already.
+    """
+    return result_words(test_type, result) if test_type == "any" else result
 
 
 def odds_summary(chance: Chance) -> str:
@@ -92,6 +104,7 @@ class RollFacts:
         outcomes: every result with its exact probability.
         marks: which dice succeeded, for the tests read die by die.
         success: whether the roll reached its goal (None for a roll that names something).
+        outcome: what the roll did, as whole sentences (see :func:`roll_outcome`).
     """
 
     label: str
@@ -103,6 +116,7 @@ class RollFacts:
     outcomes: tuple[tuple[str, Fraction], ...]
     marks: tuple[bool, ...] = ()
     success: bool | None = None
+    outcome: tuple[str, ...] = ()
 
     @property
     def odds_text(self) -> str:
@@ -163,6 +177,45 @@ def _new_regions(entries: Sequence[LogEntry], first: tuple[str, ...] = ()) -> tu
     return tuple(seen)
 
 
+OUTCOME_KINDS = ("event", "casualty")
+"""Log entries that say what a roll did when they come under the roll's own rule (a Sniper's
+"no Soviet counter on green positions", a casualty); a phase's housekeeping and the next card
+or turn come under other rules and are not the roll's outcome."""
+
+GAME_ENDS = ("loss", "end")
+"""Log entries that end the game: always part of the outcome of the roll that caused them."""
+
+
+def roll_outcome(game: Game, entries: Sequence[LogEntry], chance: Chance,
+                 phase: str) -> tuple[str, ...]:
+    """What a roll did, in whole sentences: the engine's own, then what it leads to.
+
+    ``game`` stands just after the roll, ``entries`` are the log entries the roll made (its own
+    "roll" entry among them), ``chance`` is the chance step it resolved and ``phase`` the phase it
+    was rolled in. The outcome is:
+
+    - every entry under the roll's rule (:data:`OUTCOME_KINDS`) and every entry ending the
+      game (:data:`GAME_ENDS`), as the engine wrote it (an entry only one side may read, 7.4,
+      is left out);
+    - then, while the game is still in the same phase and not resting between rules
+      (:data:`~pavlov_widgets.engine.positions.RESTING_DECISIONS`), the choice the result waits
+      for (First Aid, 5.0; who on a shared position is hit, 4.0; spending Suppression tokens,
+      3.0): that choice decides what the roll does;
+    - or, when the roll logged nothing, the roll it calls for (a colour roll leads to a
+      position roll, 3.0);
+    - else that the result changes nothing more (never an empty narration).
+    """
+    said = [sentence(e.text) for e in entries if not e.seen_by and (
+        e.kind in GAME_ENDS or (e.kind in OUTCOME_KINDS and e.rule == chance.rule))]
+    if not game.is_over and game.phase == phase:
+        pending = game.pending
+        if isinstance(pending, Decision) and pending.op not in RESTING_DECISIONS:
+            said.append(sentence(f"A choice decides what it does: {pending.prompt}"))
+        elif isinstance(pending, Chance) and not said:
+            said.append(sentence(f"Another roll follows: {pending.label}"))
+    return tuple(said) or ("That result changes nothing more on the board.",)
+
+
 def play_roll(game: Game, by_rulebook: bool = True) -> Played:
     """Roll the pending chance step of ``game`` and say what fell, with its exact odds.
 
@@ -172,6 +225,7 @@ def play_roll(game: Game, by_rulebook: bool = True) -> Played:
     """
     chance = game.chance()
     before = len(game.engine.log_entries)
+    phase = game.phase
     dice = game.roll()
     if chance is None:  # game.roll() has already refused; this keeps the types honest
         raise WalkthroughError("no roll was pending")
@@ -189,6 +243,7 @@ def play_roll(game: Game, by_rulebook: bool = True) -> Played:
         outcomes=tuple(chance.outcomes),
         marks=entry.marks if entry is not None else read.marks,
         success=entry.success if entry is not None else read.success,
+        outcome=roll_outcome(game, entries, chance, phase),
     )
     return Played("roll", chance.label, chance.rule, roll=facts,
                   regions=_new_regions(entries), by_rulebook=by_rulebook)
@@ -263,7 +318,9 @@ __all__ = [
     "play_choice",
     "play_roll",
     "region_name",
+    "result_said",
     "result_words",
+    "roll_outcome",
     "rulebook_line",
     "times_in",
 ]
