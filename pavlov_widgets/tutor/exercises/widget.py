@@ -17,6 +17,12 @@ exercise.
 - A prediction shows the position, one button per outcome; the pick resolves the card on
   the board (the log says what the dice did) and the exact odds of every outcome appear as
   bars. *Roll it again* replays the card with fresh dice, to see chance at work.
+
+A question of the registry (asked by ``quiz.ask``) is kept in the learner's progress
+(:mod:`pavlov_widgets.tutor.progress`) when it is first answered here. A wrong first answer
+says, in whole sentences, which walkthrough or section teaches its rule (with a link) and that
+a similar question will come back: the score at the end of the notebook offers it, and so does
+notebook 01's course map (:mod:`pavlov_widgets.tutor.course`; issue 21).
 """
 
 from __future__ import annotations
@@ -28,6 +34,13 @@ import ipywidgets as widgets
 
 from pavlov_widgets.engine.text import percent
 from pavlov_widgets.tutor.access import Access
+from pavlov_widgets.tutor.course import (
+    COMES_BACK,
+    COMES_BACK_AGAIN,
+    RevisitList,
+    course_notebooks,
+    where_taught,
+)
 from pavlov_widgets.tutor.exercises.model import (
     ChoiceExercise,
     ClickExercise,
@@ -38,6 +51,7 @@ from pavlov_widgets.tutor.exercises.model import (
     Quiz,
     play_card,
 )
+from pavlov_widgets.tutor.progress import progress
 from pavlov_widgets.widget import AskSession, Board
 
 RIGHT = "#2e7d32"
@@ -50,16 +64,33 @@ def _question_html(ex: Exercise) -> str:
             "</div>")
 
 
-def feedback_html(feedback: Feedback | None) -> str:
+def feedback_html(feedback: Feedback | None, follow_up: str = "") -> str:
     """The feedback as HTML: green when right (or came true), red otherwise.
 
-    Its widget (``.pavlov-feedback``) is the live region that announces it (see ACCESS).
+    ``follow_up`` is HTML said after it (where the rule is taught: :func:`follow_up`). Its
+    widget (``.pavlov-feedback``) is the live region that announces it (see ACCESS).
     """
     if feedback is None:
         return ""
     colour = RIGHT if feedback.correct else WRONG
+    more = f" {follow_up}" if follow_up else ""
     return (f"<div style='border-left:4px solid {colour};padding:4px 8px;"
-            f"margin:4px 0'>{html.escape(feedback.message)}</div>")
+            f"margin:4px 0'>{html.escape(feedback.message)}{more}</div>")
+
+
+def follow_up(exercise: Exercise, *, as_html: bool = False) -> str:
+    """What a wrong answer to a registry question adds: where its rule is taught, and more.
+
+    That a similar question will come back (issue 21). "" after a right answer, for a
+    prediction (chance, not a mistake) or a question built by hand (no registry entry).
+    """
+    feedback = exercise.last
+    if (feedback is None or feedback.correct or isinstance(exercise, Prediction)
+            or not exercise.question_id):
+        return ""
+    taught = where_taught(exercise.teaches, course_notebooks(), as_html=as_html)
+    back = COMES_BACK if exercise.variant == 0 else COMES_BACK_AGAIN
+    return f"{taught} {back}".strip()
 
 
 ACCESS: dict[str, Any] = {
@@ -89,6 +120,19 @@ class _ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         self.feedback.add_class("pavlov-feedback")
         self.error.add_class("pavlov-exercise-error")
         self._stop = exercise.on_answer(lambda _e: self._answered())
+        self._stop_keeping = exercise.on_answer(lambda _e: self._keep())
+
+    def _keep(self) -> None:
+        """Keep a registry question's first answer in the learner's progress.
+
+        Only an exercise's first answer: *Try again* after the right answer is shown must
+        not make a missed question good, nor count another try of a similar question.
+        """
+        ex = self.exercise
+        if (not ex.question_id or isinstance(ex, Prediction) or ex.first is None
+                or ex.last is not ex.first):
+            return
+        progress().record(ex.question_id, ex.first.correct, ex.variant)
 
     def _answer(self, value: Any) -> None:
         """Answer from a click; a refusal is shown and changes nothing."""
@@ -100,11 +144,13 @@ class _ExerciseWidget(widgets.VBox):  # type: ignore[misc]
             self.error.value = ""
 
     def _answered(self) -> None:
-        self.feedback.value = feedback_html(self.exercise.last)
+        self.feedback.value = feedback_html(self.exercise.last,
+                                            follow_up(self.exercise, as_html=True))
 
     def close(self) -> None:
         """Stop following the exercise and close the widget."""
         self._stop()
+        self._stop_keeping()
         super().close()
 
     def __repr__(self) -> str:
@@ -195,7 +241,8 @@ class ClickWidget(_ExerciseWidget):
         if self._question is not None:
             # the feedback where the learner is looking: in the board's bar, Try again beside
             again = "Try again" if not feedback.correct else "Ask again"
-            self._question.settle(feedback.message, feedback.rule,
+            message = f"{feedback.message} {follow_up(self.exercise)}".strip()
+            self._question.settle(message, feedback.rule,
                                   focus=(*feedback.solution, *wrong),
                                   buttons={again: self._ask}, correct=feedback.correct)
 
@@ -294,19 +341,34 @@ class PredictWidget(_ExerciseWidget):
         self.odds.value = odds_html(ex, happened)
 
 
-class ScoreWidget(widgets.HTML):  # type: ignore[misc]
-    """A notebook's score; it follows every answer."""
+class ScoreWidget(widgets.VBox):  # type: ignore[misc]
+    """A notebook's score, then its questions to revisit; it follows every answer.
+
+    Under the score, each question of this notebook the learner missed (in this session or an
+    earlier one) is listed with what teaches its rule and a button that asks a similar
+    question (:class:`~pavlov_widgets.tutor.course.RevisitList`).
+    """
 
     def __init__(self, quiz: Quiz) -> None:
-        """Show the score now and after every answer."""
-        super().__init__(quiz._repr_html_())
-        self.add_class("pavlov-score")
+        """Show the score now and after every answer, and the questions to revisit."""
         self.quiz = quiz
-        self._stop = quiz.on_change(lambda q: setattr(self, "value", q._repr_html_()))
+        self.score = widgets.HTML(quiz._repr_html_())
+        self.progress = progress()
+        self.revisit = RevisitList(self.progress, quiz.notebook, course_notebooks())
+        browser = self.progress.browser
+        super().__init__([self.score, self.revisit, *([browser] if browser else [])])
+        self.add_class("pavlov-score")
+        self._stop = quiz.on_change(lambda q: setattr(self.score, "value", q._repr_html_()))
+
+    @property
+    def value(self) -> str:
+        """The score's HTML (as shown)."""
+        return str(self.score.value)
 
     def close(self) -> None:
-        """Stop following the quiz and close the widget."""
+        """Stop following the quiz and the progress, and close the widget."""
         self._stop()
+        self.revisit.close()
         super().close()
 
     def __repr__(self) -> str:
@@ -325,4 +387,4 @@ def make_widget(exercise: Exercise) -> _ExerciseWidget:
 
 
 __all__ = ["ChoiceWidget", "ClickWidget", "PredictWidget", "ScoreWidget", "feedback_html",
-           "make_widget", "odds_html"]
+           "follow_up", "make_widget", "odds_html"]
