@@ -37,6 +37,7 @@ import difflib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from pavlov_widgets.engine import Game, PavlovError
 from pavlov_widgets.tutor.exercises.model import (
@@ -63,6 +64,25 @@ PerVariant = str | tuple[str, ...]
 Among = str | Sequence[str] | Callable[[Game], Sequence[str]]
 """The places a click question offers: a kind of place (``"loc"``), region ids, or a
 function of the position that gives them (the card halves of its hand)."""
+
+
+@dataclass(frozen=True)
+class ByVariant:
+    """An answer spec or choices that differ by variant: one per variant, variant 0 first.
+
+    ``answer=ByVariant(rooms_seeing("red", "purple"), rooms_seeing("green", "red"))`` when
+    the similar question asks about another thing than the position alone tells.
+    """
+
+    items: tuple[Any, ...]
+
+    def __init__(self, *items: Any) -> None:
+        """One item per variant."""
+        object.__setattr__(self, "items", items)
+
+
+def _of(value: Any, variant: int) -> Any:
+    return value.items[variant] if isinstance(value, ByVariant) else value
 
 
 class UnknownQuestionError(PavlovError, KeyError):
@@ -108,8 +128,8 @@ class Question:
     kind: str
     text: PerVariant
     position: Callable[[int], Game]
-    answer: AnswerSpec = ""
-    choices: tuple[str, ...] = ()
+    answer: AnswerSpec | ByVariant = ""
+    choices: tuple[str, ...] | ByVariant = ()
     among: Among = ()
     pick: int | None = 1
     outcomes: Mapping[str, Callable[[Game], bool]] = field(default_factory=dict)
@@ -134,7 +154,12 @@ class Question:
         for name, value in (("text", self.text), ("explain", self.explain)):
             if not isinstance(value, str) and len(value) != self.variants:
                 problems.append(f"{name} gives {len(value)} texts for {self.variants} variants")
-        if self.kind == "choice" and len(self.choices) < 2:
+        for name, spec in (("answer", self.answer), ("choices", self.choices)):
+            if isinstance(spec, ByVariant) and len(spec.items) != self.variants:
+                problems.append(f"{name} gives {len(spec.items)} items for {self.variants} "
+                                "variants")
+        if self.kind == "choice" and not problems and not all(
+                len(_of(self.choices, v)) >= 2 for v in range(self.variants)):
             problems.append("a choice needs two or more choices")
         if self.kind == "click" and not self.among:
             problems.append("a click needs among= (the places it offers)")
@@ -180,16 +205,17 @@ class Question:
         """
         game = self.game(variant)
         text, explain = self.question(variant), self.explanation(variant)
+        answer: AnswerSpec = _of(self.answer, variant)
         ex: Exercise
         if self.kind == "choice":
-            ex = ChoiceExercise(text, self.choices, self.answer, rule=self.rule,
+            ex = ChoiceExercise(text, _of(self.choices, variant), answer, rule=self.rule,
                                 explain=explain, game=game, number=number)
         elif self.kind == "click":
             among = self.among(game.copy()) if callable(self.among) else self.among
             pick = self.pick
             if pick is None:  # as many places as the engine's answer has
-                pick = len(_as_regions(_evaluate(self.answer, game, self.id)))
-            ex = ClickExercise(text, game, self.answer, among=among, rule=self.rule,
+                pick = len(_as_regions(_evaluate(answer, game, self.id)))
+            ex = ClickExercise(text, game, answer, among=among, rule=self.rule,
                                explain=explain, pick=pick, number=number)
         else:
             ex = Prediction(game, text, self.outcomes, rule=self.rule, explain=explain,
@@ -248,6 +274,15 @@ def get_question(qid: str) -> Question:
     raise UnknownQuestionError(f"unknown question {qid!r}; {hint}")
 
 
-__all__ = ["ID_PATTERN", "KINDS", "QUESTIONS", "Question", "UnknownQuestionError",
-           "get_question", "questions", "register"]
+__all__ = [
+    "ID_PATTERN",
+    "KINDS",
+    "QUESTIONS",
+    "ByVariant",
+    "Question",
+    "UnknownQuestionError",
+    "get_question",
+    "questions",
+    "register",
+]
 
