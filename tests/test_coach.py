@@ -165,16 +165,20 @@ def test_review_of_a_short_game_sorts_turning_points_by_size() -> None:
     done = review(game)
     assert isinstance(done, Review) and 1 <= len(done) <= 5
     assert all(isinstance(p, TurningPoint) for p in done)
-    sizes = [abs(p.delta) for p in done]
-    assert sizes == sorted(sizes, reverse=True)
+    luck = [abs(p.delta) for p in done if p.luck]
+    assert luck == sorted(luck, reverse=True)
+    costs = [-p.delta for p in done if not p.luck]  # the costliest choice first
+    assert costs == sorted(costs, reverse=True)
     for point in done:
         assert point.rule[:1].isdigit(), point
         assert point.kind in ("roll", "choice", "card")
         assert (point.kind == "roll") == bool(point.dice), point
         assert 1 <= point.turn <= 4 and point.text
     assert any(p.dice for p in review(game, top=30))  # the rolls carry their dice
-    assert str(done).splitlines()[1].startswith("1. Turn ")
-    assert "<table>" in done._repr_html_()
+    lines = str(done).splitlines()
+    assert lines[1].startswith("Your choices, each against the best alternative")
+    assert lines[2].startswith("1. Turn ")
+    assert "Your choices (against the best alternative" in done._repr_html_()
 
 
 def test_review_is_deterministic_and_leaves_the_game_alone() -> None:

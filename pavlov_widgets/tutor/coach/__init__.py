@@ -1,7 +1,8 @@
 """A full game with a coach (``Coach(seed=1)``).
 
-Explanations, "why not?" and the review of the turning points (:mod:`.model`, no widgets), the
-board session (:mod:`.session`) and the widget (:mod:`.widget`).
+Explanations and "why not?" (:mod:`.model`, no widgets), the end-of-game review that tells
+choices from luck (:mod:`.review`) on the coach's expected score (:mod:`.value`), the board
+session (:mod:`.session`) and the widget (:mod:`.widget`).
 """
 
 from .model import (

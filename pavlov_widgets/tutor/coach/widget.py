@@ -57,7 +57,8 @@ class Coach(widgets.VBox):  # type: ignore[misc]
         why_box, why_button: type a place and ask why it is not a choice.
         why_answer: the answer, to a typed place or to the last click on the board.
         review_button: "Review so far".
-        review_panel: the review (HTML); it appears by itself at the end of the game.
+        review_panel: the review (HTML): your choices and the dice in two columns, the raids
+            and what to do next time; it appears by itself at the end of the game.
         last_refusal: the last answer to a click on the board that was not a choice ("").
         review_seconds: how long the last review took (seconds).
 
@@ -83,6 +84,7 @@ class Coach(widgets.VBox):  # type: ignore[misc]
         self.review_seconds = 0.0
         self._review: Review | None = None
         self._review_rev = -1
+        self._review_top = 0
         # the coach's own session: every "why not?" asked by a click shows here too
         self.board = Board(session=CoachSession(game, self._show_reason))
         self.title = widgets.HTML()
@@ -138,14 +140,17 @@ class Coach(widgets.VBox):  # type: ignore[misc]
         return why_not(self.game, place)
 
     def review(self, top: int = 5) -> Review:
-        """The turning points so far, the biggest first (see :func:`review`)."""
-        if self._review is None or self._review_rev != self.game.rev or len(self._review) > top:
+        """The review so far: choices apart from luck, the raids, the lessons (:func:`review`).
+
+        Worked out again only when the game moved on or another ``top`` is asked.
+        """
+        if (self._review is None or self._review_rev != self.game.rev
+                or self._review_top != top):
             began = time.perf_counter()
             self._review = review(self.game, top)
             self.review_seconds = time.perf_counter() - began
-            self._review_rev = self.game.rev
-        return Review(self._review[:top], self._review.start, self._review.now,
-                      self._review.steps, self._review.over)
+            self._review_rev, self._review_top = self.game.rev, top
+        return self._review
 
     def show_review(self) -> Review:
         """Work out the review and show it under the board."""
