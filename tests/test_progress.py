@@ -1,0 +1,283 @@
+"""The learner's progress and the course map (issue 21, "lessons that come back when you miss").
+
+The store round-trips and is written atomically; a file it cannot read is refused with a
+message and kept (never overwritten); each learner has a file of their own; a question missed
+is queued for a similar question and cleared by a right answer to one; the course map reads
+the notebooks from their folder and finds where every question's rule is taught.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pavlov_widgets.tutor.course import (
+    COMES_BACK,
+    CourseMap,
+    RevisitList,
+    course_notebooks,
+    heading_slug,
+    where_taught,
+)
+from pavlov_widgets.tutor.exercises import Quiz
+from pavlov_widgets.tutor.exercises.registry import get_question, questions
+from pavlov_widgets.tutor.exercises.widget import follow_up
+from pavlov_widgets.tutor.progress import (
+    FILE_NAME,
+    BrowserStore,
+    FileStore,
+    Progress,
+    ProgressError,
+    Record,
+    dump,
+    parse,
+    progress,
+)
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+MISSED = "04.fog-actions"
+"""A choice question of the registry, missed in these tests."""
+
+
+@pytest.fixture
+def course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A learner's folder with a copy of the notebooks, made the working directory."""
+    for nb in NOTEBOOKS.glob("*.ipynb"):
+        shutil.copy(nb, tmp_path / nb.name)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PAVLOV_LEARNER", raising=False)
+    return tmp_path
+
+
+def _wrong(choices: tuple[str, ...], solution: tuple[str, ...]) -> str:
+    return next(c for c in choices if c not in solution)
+
+
+# --- the store -------------------------------------------------------------------------------
+
+
+def test_records_round_trip_through_the_file(tmp_path: Path) -> None:
+    p = Progress.open(tmp_path)
+    p.record("04.fog-actions", correct=False)
+    p.record("05.mortar-search", correct=True)
+    p.record("04.fog-actions", correct=False, variant=1)
+    again = Progress.open(tmp_path)
+    assert again.records == p.records
+    assert again.get("04.fog-actions") == Record(False, p.records["04.fog-actions"].first_at,
+                                                 similar_tries=1)
+    assert parse(dump(p.records, ""), "text") == p.records
+    data = json.loads((tmp_path / FILE_NAME).read_text())
+    assert data["format"] == "pavlov-progress" and data["version"] == 1
+    assert data["questions"]["05.mortar-search"]["first"] == "right"
+
+
+def test_the_first_answer_counts_and_later_ones_change_nothing(tmp_path: Path) -> None:
+    p = Progress.open(tmp_path)
+    p.record(MISSED, correct=False)
+    first = p.get(MISSED)
+    p.record(MISSED, correct=True)
+    assert p.get(MISSED) == first and Progress.open(tmp_path).get(MISSED) == first
+
+
+def test_the_file_is_written_atomically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    p = Progress.open(tmp_path)
+    p.record("04.fog-actions", correct=True)
+    before = (tmp_path / FILE_NAME).read_text()
+
+    def crash(_src: object, _dst: object) -> None:
+        raise KeyboardInterrupt  # the kernel stopped between writing and renaming
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(KeyboardInterrupt):
+        p.record("04.deliver-half", correct=False)
+    # the old file whole, and no temporary file left beside it
+    assert (tmp_path / FILE_NAME).read_text() == before
+    assert sorted(f.name for f in tmp_path.iterdir()) == [FILE_NAME]
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("{ not json", "is not valid JSON"),
+    ('{"questions": {}}', "is not a progress file"),
+    ('{"format": "pavlov-progress", "version": 7, "questions": {}}', "of version 7"),
+    ('{"format": "pavlov-progress", "version": 1, "questions": {"04.x": {"first": "maybe"}}}',
+     "'first' must be 'right' or 'wrong'"),
+])
+def test_an_unreadable_file_is_refused_and_kept(tmp_path: Path, text: str, reason: str) -> None:
+    path = tmp_path / FILE_NAME
+    path.write_text(text)
+    with pytest.raises(ProgressError, match=reason):
+        FileStore(path).load()
+    p = Progress.open(tmp_path)
+    assert reason in p.notice and f"{FILE_NAME}.unreadable-1" in p.notice
+    assert (tmp_path / f"{FILE_NAME}.unreadable-1").read_text() == text  # untouched
+    p.record(MISSED, correct=False)
+    assert Progress.open(tmp_path).due() == [MISSED]
+    # a second unreadable file never overwrites the first one kept
+    path.write_text("garbage")
+    Progress.open(tmp_path)
+    assert (tmp_path / f"{FILE_NAME}.unreadable-1").read_text() == text
+    assert (tmp_path / f"{FILE_NAME}.unreadable-2").read_text() == "garbage"
+
+
+def test_a_file_spoilt_while_a_kernel_runs_is_kept_too(tmp_path: Path) -> None:
+    p = Progress.open(tmp_path)
+    p.record("04.deliver-half", correct=True)
+    (tmp_path / FILE_NAME).write_text("spoilt")
+    p.record(MISSED, correct=False)
+    assert (tmp_path / f"{FILE_NAME}.unreadable-1").read_text() == "spoilt"
+    assert set(Progress.open(tmp_path).records) == {"04.deliver-half", MISSED}
+
+
+def test_two_kernels_writing_the_same_file_keep_both_answers(tmp_path: Path) -> None:
+    nb04, nb05 = Progress.open(tmp_path), Progress.open(tmp_path)
+    nb04.record("04.fog-actions", correct=False)
+    nb05.record("05.mortar-search", correct=True)
+    assert set(Progress.open(tmp_path).records) == {"04.fog-actions", "05.mortar-search"}
+
+
+def test_each_learner_has_a_file_of_their_own(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    Progress.open(tmp_path, learner="ann").record(MISSED, correct=False)
+    Progress.open(tmp_path, learner="bob").record(MISSED, correct=True)
+    assert Progress.open(tmp_path, learner="ann").due() == [MISSED]
+    assert Progress.open(tmp_path, learner="bob").due() == []
+    assert Progress.open(tmp_path).records == {}  # the default learner answered nothing
+    assert (tmp_path / "pavlov-progress-ann.json").is_file()
+    monkeypatch.setenv("PAVLOV_LEARNER", "ann")
+    assert Progress.open(tmp_path).due() == [MISSED]
+    with pytest.raises(ProgressError, match="learner name '../eve'"):
+        Progress.open(tmp_path, learner="../eve")
+
+
+def test_where_no_file_can_be_written_the_browser_keeps_the_answers(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(_self: FileStore, _text: str) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(FileStore, "write", refuse)
+    p = Progress.open(tmp_path)
+    p.record(MISSED, correct=False)
+    store = p.browser
+    assert isinstance(store, BrowserStore) and "browser's storage" in p.notice
+    assert parse(store.data, "sent")[MISSED].first_right is False
+    # the page sends what it kept from an earlier visit: both are known, and sent back
+    earlier = {"05.mortar-search": Record(True, "2026-11-01T10:00:00Z")}
+    store.stored = dump(earlier, "")
+    assert set(p.records) == {MISSED, "05.mortar-search"}
+    p.record("04.deliver-half", correct=True)
+    assert set(parse(store.data, "sent")) == {MISSED, "05.mortar-search", "04.deliver-half"}
+
+
+# --- a miss comes back ---------------------------------------------------------------------
+
+
+def test_a_miss_queues_a_similar_question_and_a_right_one_clears_it(tmp_path: Path) -> None:
+    p = Progress.open(tmp_path)
+    p.record(MISSED, correct=False)
+    p.record("04.deliver-half", correct=True)
+    assert p.due() == [MISSED] and p.due("04") == [MISSED] and p.due("05") == []
+    assert p.next_variant(MISSED, variants=3) == 1
+    p.record(MISSED, correct=False, variant=1)  # the similar question missed too
+    assert p.due() == [MISSED] and p.next_variant(MISSED, variants=3) == 2
+    p.record(MISSED, correct=True, variant=2)
+    assert p.due() == [] and Progress.open(tmp_path).due() == []
+    assert p.score(["04.fog-actions", "04.deliver-half", "04.load-spots"]) == (1, 2)
+
+
+def test_a_wrong_answer_in_a_notebook_names_what_teaches_it_and_comes_back(course: Path) -> None:
+    quiz = Quiz("04", "Soviet Card Phase")
+    ex = quiz.ask("fog-actions")
+    widget = ex.widget()
+    score = quiz.widget()
+    ex.answer(_wrong(ex.answers, ex.solution))
+    text = follow_up(ex)
+    assert "The walkthrough “Drawing four cards, taking three actions” in notebook 04" in text
+    assert text.endswith(COMES_BACK)
+    assert "href='04_soviet_cards.ipynb#" in widget.feedback.value
+    assert progress().due() == [MISSED]
+    # Try again with the answer in view does not make the miss good
+    ex.answer(ex.solution[0])
+    assert progress().due() == [MISSED]
+    # the end of the notebook offers the similar question; answered right, it is cleared
+    assert len(score.revisit.rows.children) == 1
+    similar = score.revisit.ask(get_question(MISSED))
+    assert similar.variant == 1 and similar.question == get_question(MISSED).question(1)
+    similar.widget()
+    similar.answer(similar.solution[0])
+    assert progress().due() == [] and score.revisit.rows.children == ()
+    # and a right first answer says nothing more
+    right = quiz.ask("deliver-half")
+    right.widget()
+    right.answer(right.solution[0])
+    assert follow_up(right) == ""
+
+
+def test_the_course_map_shows_every_notebook_its_score_and_what_to_revisit(course: Path) -> None:
+    Progress.open(course).record(MISSED, correct=False)
+    course_map = CourseMap()
+    numbers = [nb.number for nb in course_map.notebooks]
+    assert numbers == sorted(p.name[:2] for p in course.glob("[0-9][0-9]_*.ipynb"))
+    graded = [q for q in questions("04") if q.kind != "predict"]
+    assert f"<td>0 of {len(graded)} right, {len(graded) - 1} not answered yet</td>" in \
+        course_map.table.value
+    assert "<td>1 question</td>" in course_map.table.value
+    rows = course_map.revisit.rows.children
+    assert len(rows) == 1 and "notebook 04" in rows[0].children[0].value
+    similar = course_map.revisit.ask(get_question(MISSED))
+    similar.widget()
+    similar.answer(_wrong(similar.answers, similar.solution))
+    assert len(course_map.revisit.rows.children) == 1  # still to revisit
+    assert "pavlov-progress.json" in course_map.notice.value
+
+
+def test_a_revisit_list_of_one_notebook_lists_only_its_questions(tmp_path: Path) -> None:
+    p = Progress.open(tmp_path)
+    p.record(MISSED, correct=False)
+    p.record("05.mortar-search", correct=False)
+    assert len(RevisitList(p, "05", course_notebooks(NOTEBOOKS)).rows.children) == 1
+
+
+# --- the course, read from the notebooks -----------------------------------------------------
+
+
+def test_the_course_is_read_from_the_notebooks_themselves() -> None:
+    notebooks = course_notebooks(NOTEBOOKS)
+    numbers = [nb.number for nb in notebooks]
+    assert numbers == [f"{n:02d}" for n in range(1, len(numbers) + 1)], numbers
+    assert "12" in numbers and all(nb.title and nb.sections for nb in notebooks)
+    sniper = next(nb for nb in notebooks if nb.number == "05")
+    assert sniper.walkthrough("sniper") is not None
+
+
+def test_notebook_01_has_no_hand_written_table_of_notebooks() -> None:
+    cells = json.loads((NOTEBOOKS / "01_introduction.ipynb").read_text())["cells"]
+    sources = ["".join(c["source"]) for c in cells]
+    assert any("CourseMap()" in s for s in sources)
+    assert not any(line.startswith("| 0") for s in sources for line in s.splitlines())
+
+
+def test_heading_slugs_are_the_questions_anchors() -> None:
+    assert heading_slug("Across the Volga: Load and Deliver (2.0)") == \
+        "across-the-volga-load-and-deliver-2-0"
+    assert heading_slug("The board: three panels (**1.2**)") == "the-board-three-panels-1-2"
+
+
+@pytest.mark.parametrize("qid", [q.id for q in questions()])
+def test_every_question_names_a_walkthrough_or_section_the_notebooks_have(qid: str) -> None:
+    notebooks = course_notebooks(NOTEBOOKS)
+    teaches = get_question(qid).teaches
+    if "#" in teaches:
+        number, slug = teaches.split("#", 1)
+        nb = next((n for n in notebooks if n.number == number), None)
+        assert nb is not None and nb.section(slug) is not None, \
+            f"{qid}: no heading {slug!r} in notebook {number}: " \
+            f"{[s.slug for s in nb.sections] if nb else 'no such notebook'}"
+    else:
+        assert any(nb.walkthrough(teaches) for nb in notebooks), \
+            f"{qid}: no notebook shows the walkthrough {teaches!r}"
+    assert where_taught(teaches, notebooks).endswith("teaches this rule.") or \
+        "teaches this rule, in the section" in where_taught(teaches, notebooks)
