@@ -14,16 +14,30 @@ class PavlovError(Exception):
 class IllegalActionError(PavlovError, ValueError):
     """An action that is not one of the pending decision's legal options.
 
-    The message names the action, the pending decision and the rule that governs it.
-    The game is left exactly as it was.
+    The message names the action, why it is refused, the legal options, the pending decision
+    and the rule. The game is left exactly as it was.
+
+    Attributes:
+        action: the action as it was given.
+        prompt: the pending decision's question (or the roll's label).
+        rule: the rulebook section behind the refusal ("4.0 Recover").
+        reason: why, in whole sentences with the rule, then what may be done instead
+            ("Chekhov is Exhausted: a counter on its Exhausted side may only Recover (4.0
+            Recover). What Chekhov may do now: Chekhov: Recover."; see
+            :func:`pavlov_widgets.engine.explain.why_refused`).
+        legal: the ids of the legal options now (empty at a roll or when the game is over).
     """
 
-    def __init__(self, action: object, prompt: str, rule: str, reason: str) -> None:
+    def __init__(self, action: object, prompt: str, rule: str, reason: str,
+                 legal: tuple[str, ...] = ()) -> None:
         self.action = action
         self.prompt = prompt
         self.rule = rule
         self.reason = reason
-        super().__init__(f"illegal action {action!r}: {reason} (pending: {prompt!r}; rule {rule})")
+        self.legal = legal
+        listed = f" (legal: {', '.join(legal)})" if legal else ""
+        super().__init__(f"illegal action {action!r}: {reason}{listed} (pending: {prompt!r}; "
+                         f"rule {rule})")
 
 
 class WrongRoleError(IllegalActionError):

@@ -45,7 +45,7 @@ from .errors import (
     SettingsError,
     WrongRoleError,
 )
-from .explain import Refusal, why_not
+from .explain import Refusal, why_not, why_refused
 from .log import LogEntry
 from .machine import PHASE_LABELS, Engine
 
@@ -386,12 +386,29 @@ class Game:
             if option.id == option_id:
                 break
         else:
-            every = ", ".join(o.id for o in legal)
-            raise IllegalActionError(action, p["prompt"], p["rule"],
-                                     f"not a legal option here; legal: {every}")
+            raise self._refusal(action, p, legal)
         self._do(_Entry("choose", option_id), option)
         self._auto()
         self._changed()
+
+    def _refusal(self, action: str | Option, p: dict[str, Any],
+                 legal: list[Option]) -> IllegalActionError:
+        """The error for an action that is none of ``legal``, with the rules' reason (explain)."""
+        refusal = why_refused(self, action)
+        ids = tuple(o.id for o in legal)
+        if refusal is None:  # an Option of this decision whose id is legal: cannot get here
+            return IllegalActionError(action, p["prompt"], p["rule"], "not a legal option", ids)
+        return IllegalActionError(action, p["prompt"], refusal.rule, refusal.sentence, ids)
+
+    def why_refused(self, action: str | Option) -> Refusal | None:
+        """Why ``action`` may not be applied now (None if it may); see :mod:`.explain`.
+
+        ``game.why_refused("attack:chekhov")`` with an Exhausted Chekhov → a
+        :class:`.Refusal` whose ``sentence`` is "Chekhov is Exhausted: a counter on its
+        Exhausted side may only Recover (4.0 Recover). What Chekhov may do now: Chekhov:
+        Recover." The error :meth:`apply` raises carries the same sentence as its ``reason``.
+        """
+        return why_refused(self, action)
 
     def _check_role(self, action: str | Option, role: str, p: dict[str, Any]) -> None:
         """Refuse a choice by a role that is not this game's or does not own the decision."""

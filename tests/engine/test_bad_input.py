@@ -106,7 +106,10 @@ def test_an_option_of_another_decision_is_refused() -> None:
         game.apply(game.legal_actions()[-1])
     stale = Option("end-phase", "End the Soviet Card Phase")
     err = unchanged(game, lambda: game.apply(stale), IllegalActionError)
-    assert "not a legal option here; legal: move:" in str(err)
+    assert err.reason.startswith(  # type: ignore[attr-defined]
+        "Ending the Soviet Card Phase is a choice of that phase (2.2), and the decision now "
+        "is another one: Move a Soviet counter")
+    assert "(legal: move:" in str(err)
     assert err.rule == "4.0 Move"  # type: ignore[attr-defined]
 
 

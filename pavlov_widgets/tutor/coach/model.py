@@ -20,6 +20,9 @@
 from __future__ import annotations
 
 from pavlov_widgets.engine import Game, Option
+from pavlov_widgets.engine.actions import parse as parse_action
+from pavlov_widgets.engine.errors import ActionIdError
+from pavlov_widgets.engine.explain import counter_limits
 from pavlov_widgets.engine.glossary import explain_option
 from pavlov_widgets.engine.places import (
     Box,
@@ -178,22 +181,49 @@ def resolve_place(game: Game, text: str) -> str:
 
 
 def why_not(game: Game, text: str) -> str:
-    """Why a place is not a choice now, with its rule; or which options use it if it is one.
+    """Why a place or an action is not a choice now, with its rule; or what it may do.
 
-    ``text`` is a region id or a name (:func:`resolve_place`); one that names nothing gives a
-    sentence listing what is accepted. The game is never changed.
+    ``text`` is a region id or a name (:func:`resolve_place`), or an option id
+    ("attack:chekhov", answered by :meth:`Game.why_refused
+    <pavlov_widgets.engine.Game.why_refused>`). A counter that is a choice but may do only
+    some things says why as well as what it may do ("Chekhov is Exhausted: … may only Recover
+    (4.0 Recover). What Chekhov may do now: Chekhov: Recover."). A text that names nothing
+    gives a sentence listing what is accepted. The game is never changed.
     """
     try:
         region = resolve_place(game, text)
     except UnknownPlaceError as exc:
-        return f"I don't know that place: {exc}"
+        action = _as_action(text)
+        if action is None:
+            return f"I don't know that place: {exc}"
+        refused = game.why_refused(action)
+        return (refused.sentence if refused is not None
+                else f"{action} is a choice now: {_label_of(game, action)}.")
     name = place_name(region, game.components)
     name = name[:1].upper() + name[1:]
     refusal = game.why_not(region)
-    if refusal is None:
-        labels = [o.label for o in game.legal_actions() if region in o.targets]
-        return f"{name} is a choice now: {'; '.join(labels)}."
-    return f"{refusal.text}: {refusal.rule}"
+    if refusal is not None:
+        return f"{refusal.text}: {refusal.rule}"
+    limits = counter_limits(game, region)
+    if limits is not None:
+        return limits.sentence
+    labels = [o.label for o in game.legal_actions() if region in o.targets]
+    return f"{name} is a choice now: {'; '.join(labels)}."
+
+
+def _as_action(text: object) -> str | None:
+    """``text`` as an option id the action codec reads (:mod:`.actions`), else None."""
+    if not isinstance(text, str):
+        return None
+    try:
+        parse_action(text.strip())
+    except ActionIdError:
+        return None
+    return text.strip()
+
+
+def _label_of(game: Game, action: str) -> str:
+    return next(o.label for o in game.legal_actions() if o.id == action)
 
 
 # --- the widget ------------------------------------------------------------------------------
