@@ -11,6 +11,7 @@ registry (an unknown id lists close ones, a question built wrongly names its fie
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ from pavlov_widgets.tutor.exercises import (
     questions,
     register,
 )
-from pavlov_widgets.tutor.exercises.model import play_card
+from pavlov_widgets.tutor.exercises.model import place_words, play_card
 from pavlov_widgets.tutor.exercises.registry import KINDS, section_anchor
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -141,3 +142,42 @@ def test_a_question_built_wrongly_names_its_id_and_field() -> None:
         register(Question(id=q.id, rule=q.rule, kind=q.kind, text=q.text,
                           position=q.position, choices=q.choices, answer=q.answer,
                           teaches=q.teaches))
+
+
+RAW_ID = re.compile(r"\b(?:card|track|loc|square|box|counter|defense):[\w:-]+")
+"""A place's id as the code spells it ("card:soviet-11:volga-flotilla"), never shown."""
+
+
+@pytest.mark.parametrize(("qid", "variant"), CASES, ids=[f"{q}-v{v}" for q, v in CASES])
+def test_feedback_names_places_as_people_do(qid: str, variant: int) -> None:
+    """Right or wrong, the feedback names "location 5", "the Flotilla half of card 1"."""
+    ex = get_question(qid).exercise(variant)
+    if isinstance(ex, ClickExercise):
+        wrong = [r for r in ex.among if r not in ex.solution][:ex.pick]
+        wrong += list(ex.solution[:ex.pick - len(wrong)])
+        given: list[str] | str = wrong if ex.pick > 1 else wrong[0]
+    elif isinstance(ex, ChoiceExercise):
+        given = next(a for a in ex.answers if a not in ex.solution)
+    else:
+        assert isinstance(ex, Prediction)
+        given = next(iter(ex.outcomes))
+    for feedback in (ex.answer(given), ex.answer(ex.solution if len(ex.solution) > 1
+                                                 else ex.solution[0])):
+        assert not RAW_ID.search(feedback.message), feedback.message
+
+
+def test_places_are_named_by_what_the_learner_sees() -> None:
+    deliver = get_question("04.deliver-half").exercise(0)
+    assert deliver.answer(deliver.among[0]).message.startswith(
+        "Not quite: you chose the 13th CP half of card 1; the answer is the Flotilla half "
+        "of card 1 (2.0 Volga Military Flotilla).")
+    corner = get_question("03.corner-targets").exercise(0)
+    assert "the Riflemen on track 3, circle 2 and the Scouts on track 6, circle 2" in \
+        corner.answer(list(corner.solution)).message
+    load = get_question("04.load-spots").exercise(0)
+    with pytest.raises(ExerciseError, match="position G1 is not a place this question asks "
+                                            "about; click one of the glowing places "
+                                            r"\(location 3, location 4, location 5, "):
+        load.answer(["square:G1", "loc:5"])
+    assert place_words("defense:red", load.game) == "the red Defense track"
+    assert place_words("counter:glushenko", load.game) == "Glushenko"

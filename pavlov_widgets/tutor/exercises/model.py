@@ -43,8 +43,11 @@ from typing import Any
 
 from pavlov_widgets.engine import Game, PavlovError
 from pavlov_widgets.engine.log import LogEntry
+from pavlov_widgets.engine.observe import Observer
 from pavlov_widgets.engine.places import (
     PLACE_KINDS,
+    Card,
+    CardHalf,
     Counter,
     Defense,
     Location,
@@ -410,6 +413,35 @@ def board_regions(game: Game, kind: str) -> tuple[str, ...]:
     raise ExerciseError(f"unknown kind of place {kind!r}; one of: {', '.join(REGION_KINDS)}")
 
 
+def place_words(region: str, game: Game) -> str:
+    """A place of ``game`` as a person names it, in feedback and messages (issue 21).
+
+    The engine's :func:`~pavlov_widgets.engine.places.place_name` ("location 5",
+    "Chekhov", "the red Defense track", "the Panzer II card"), told more exactly where the
+    position says more: a card of the hand by its place in the hand ("the Flotilla half of
+    card 2", 2.0: the hand is what the learner sees), and a circle holding a German counter
+    by that counter ("the Riflemen on track 3, circle 2", 3.0).
+    """
+    components = game.components
+    try:
+        place = parse_place(region)
+    except PlaceError:
+        return region
+    hand = game.state.hand
+    if isinstance(place, CardHalf) and place.card in hand and place.unit in components.index.units:
+        unit = components.index.units[place.unit].short
+        return f"the {unit} half of card {hand.index(place.card) + 1}"
+    if isinstance(place, Card) and place.card in hand:
+        return f"card {hand.index(place.card) + 1} of the hand"
+    if isinstance(place, TrackCircle):
+        held = next((c for c in Observer(game).circles(place.track)
+                     if c.circle == place.circle and c.counter), None)
+        if held is not None:
+            kind = components.wehrmacht_types[held.type].name
+            return f"the {kind} on track {place.track}, circle {place.circle}"
+    return place_name(place, components)
+
+
 class ClickExercise(Exercise):
     """Answered by clicking the board: one place, or ``pick`` places then *Check* (1.2).
 
@@ -458,9 +490,10 @@ class ClickExercise(Exercise):
         given = tuple(dict.fromkeys(str(v).strip() for v in given))
         bad = [v for v in given if v not in self.among]
         if bad:
-            sample = ", ".join(self.among[:4])
-            raise ExerciseError(f"{bad[0]!r} is not a place this question asks about; click "
-                                f"one of the glowing places ({sample}, …)")
+            sample = ", ".join(place_words(r, self.game) for r in self.among[:4])
+            raise ExerciseError(f"{place_words(bad[0], self.game)} is not a place this "
+                                f"question asks about; click one of the glowing places "
+                                f"({sample}, …)")
         if len(given) != self.pick:
             raise ExerciseError(f"pick {self.pick} place{'s' if self.pick > 1 else ''}, "
                                 f"not {len(given)}")
@@ -470,7 +503,7 @@ class ClickExercise(Exercise):
         return self._feedback(given)
 
     def _words(self, answer: tuple[str, ...]) -> str:
-        return ", ".join(place_name(r, self.game.components) for r in answer)
+        return all_of([place_words(r, self.game) for r in answer])
 
 
 class ChoiceExercise(Exercise):
@@ -763,5 +796,6 @@ __all__ = [
     "card_outcomes",
     "card_targets",
     "next_target",
+    "place_words",
     "play_card",
 ]

@@ -78,6 +78,11 @@ def _square_game(variant: int) -> Game:
     return p.game()
 
 
+def german_circles(game: Game) -> tuple[str, ...]:
+    """Every circle of 9 January Square holding a German counter (the places to click)."""
+    return tuple(c.region for c in Observer(game).occupied_circles())
+
+
 def infantry_circles(game: Game) -> tuple[str, ...]:
     """The circles holding infantry: the counters with a Suppress value (Setup 8, 3.0)."""
     return tuple(c.region for c in Observer(game).occupied_circles() if c.kind == "infantry")
@@ -144,7 +149,7 @@ register(Question(
          "that pins your defenders down when an Assault comes.",
     position=_square_game,
     answer=infantry_circles,
-    among="track",
+    among=german_circles,
     explain="Infantry (Riflemen, Machine Gunners, Scouts) show a Suppress value and pin the "
             "defenders down; armour shows an Attack value and batters the house instead "
             "(3.0 Assault).",

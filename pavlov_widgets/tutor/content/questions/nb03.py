@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pavlov_widgets.engine import Game, Position
 from pavlov_widgets.engine.observe import Observer
 from pavlov_widgets.engine.places import Square
+from pavlov_widgets.tutor.content.questions.nb02 import german_circles
 from pavlov_widgets.tutor.exercises.registry import ByVariant, Question, register
 
 SIGHT_TEACHES = "03#line-of-sight-1-3"
@@ -91,7 +92,7 @@ register(Question(
           "own Attack."),
     position=_sight_game,
     answer=attack_targets,
-    among="track",
+    among=german_circles,
     pick=None,
     explain=("A two-coloured room sees the tracks of both its colours, here the red and the "
              "purple ones, and a defender's own Attack only removes infantry (4.0 Attack), "
