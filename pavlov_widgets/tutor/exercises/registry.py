@@ -272,9 +272,10 @@ def get_question(qid: str) -> Question:
     _load()
     if qid in QUESTIONS:
         return QUESTIONS[qid]
-    close = difflib.get_close_matches(qid, list(QUESTIONS), n=4, cutoff=0.6)
-    if not close:
-        close = [k for k in QUESTIONS if k.split(".")[0] == qid.split(".")[0]]
+    # the notebook's own questions first: a slip in the slug, then every slug of it
+    same = [k for k in QUESTIONS if k.split(".")[0] == qid.split(".")[0]]
+    close = (difflib.get_close_matches(qid, same, n=4, cutoff=0.6)
+             or difflib.get_close_matches(qid, list(QUESTIONS), n=4, cutoff=0.6) or same)
     if close:
         hint = f"did you mean {', '.join(close)}?"
     else:
