@@ -175,7 +175,8 @@ class TurningPoint:
         after: for a choice, the chosen option's worth; otherwise the expected score after.
         best: for a choice, the best alternative's label.
         lesson: for a choice, what it teaches (:data:`LESSONS`).
-        raid: whether it belongs to a Storm Group raid.
+        raid: whether it belongs to a Storm Group raid: the card action that starts it, the
+            choice of raiders, its dice.
     """
 
     step: int
@@ -463,7 +464,7 @@ def _choice(game: Game, chosen: str, pending: dict[str, Any], index: int,
     return TurningPoint(index, game.turn, game.phase_label, "choice", mine.label,
                         str(pending.get("rule", "")), (), worth[best.id], worth[chosen],
                         best=best.label, lesson=lesson,
-                        raid=pending.get("op") in RAID_OPS)
+                        raid=pending.get("op") in RAID_OPS or lesson_of(mine).key == "raid")
 
 
 def _roll(index: int, turn: int, phase: str, entry: dict[str, Any], pending: dict[str, Any],

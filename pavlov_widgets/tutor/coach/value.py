@@ -54,6 +54,10 @@ CARDS_A_TURN = 3
 FOOD_FEEDS = 5
 """Soviet counters one Food token feeds at a Resupply card (3.0 Special Cards: Resupply)."""
 
+RAIDER_BACK = 1 / 3
+"""A raider still out on a Storm Group raid counts this much of a defender: it comes back to
+the Reserves on a 5 or 6 of its fate die (3.0 Special Cards: Storm Group)."""
+
 VOLGA = range(3, ARMY_CP + 1)
 """The Volga locations (1.2 The Board): Food loaded on the Flotilla waits on one of them."""
 
@@ -115,7 +119,8 @@ def static_value(game: Game) -> float:
     The score (Storm Group and Operational Support VP + 1 per defender − 3 per Wehrmacht
     counter), less :data:`TRACK_RISK` per track, :data:`ARMY_CP_RISK`, a point for each
     counter the next Resupply card will starve (:func:`hungry`) and :data:`DISRUPTED_DEFENDER`,
-    plus :data:`DEFENSE_POINT` per point of Defense. A finished game is worth its final score
+    plus :data:`DEFENSE_POINT` per point of Defense and :data:`RAIDER_BACK` per raider still
+    out on a raid. A finished game is worth its final score
     (an immediate loss at most :data:`IMMEDIATE_LOSS_VALUE`).
     """
     outcome = game.outcome
@@ -132,6 +137,7 @@ def static_value(game: Game) -> float:
     if seen.location_disrupted(ARMY_CP):
         worth -= ARMY_CP_RISK
     worth -= hungry(game)
+    worth += RAIDER_BACK * sum(1 for c in state.soviet.values() if c.where == "raid")
     worth += DEFENSE_POINT * sum(state.defense.values())
     worth -= DISRUPTED_DEFENDER * sum(
         1 for cid in seen.house_counters() if state.soviet[cid].disrupted
