@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from pavlov_widgets.engine import Game, IllegalActionError, Position
 from pavlov_widgets.engine.actions import VERBS, encode
 from pavlov_widgets.engine.explain import VERB_HOMES, why_refused
+from pavlov_widgets.tutor.coach.model import explain
 from pavlov_widgets.tutor.coach.model import why_not as coach_why_not
 
 
@@ -193,6 +194,37 @@ def test_every_legal_option_is_offered_where_its_verb_says(seed: int) -> None:
             seen.add(option.verb)
         game.apply(rng.choice(options))
     assert len(seen) > 12
+
+
+# --- 4.0 Move: what the coach says a move may do is what the engine offers
+
+
+@pytest.mark.parametrize("seed", [5, 12])
+def test_4_0_move_the_coachs_sentences_agree_with_the_legal_options(seed: int) -> None:
+    """The coach says a move never goes into Reserves, a displaced counter may: so do the options."""
+    rng = random.Random(seed)
+    game = Game.new(seed=seed)
+    moves_seen = displaced = 0
+    while not game.is_over and game.turn <= 10:
+        op = (game.state.pending or {}).get("op")
+        if op == "move_pick":
+            lines = explain(game)
+            for option in game.legal_actions():
+                if option.verb != "move":
+                    continue
+                line = next(x for x in lines if x.startswith(f"- {option.label}: "))
+                assert "never into Reserves" in line and "(4.0 Move)" in line
+                branch = game.copy()
+                branch.apply(option)
+                assert "to:reserves" not in branch.legal_ids()  # what the sentence says
+                moves_seen += 1
+        if op == "displace_to":
+            line = next(x for x in explain(game) if x.startswith("- Reserves: "))
+            assert "an empty position or Reserves" in line
+            assert "to:reserves" in game.legal_ids()
+            displaced += 1
+        game.apply(rng.choice(game.legal_actions()))
+    assert moves_seen > 10 and displaced > 0, (moves_seen, displaced)
 
 
 # --- the coach --------------------------------------------------------------------------------

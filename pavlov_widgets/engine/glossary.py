@@ -30,7 +30,8 @@ def _terms(*rows: tuple[str, str, str, str]) -> dict[str, Term]:
 
 
 COUNTER_ACTIONS: dict[str, Term] = _terms(
-    ("move", "Move", "put the counter on another combat position or in Reserves; the phase "
+    ("move", "Move", "take the counter from Reserves or its position to another combat "
+     "position (never into Reserves: only a counter it displaces goes there); the phase "
      "allows three moves, and moving does not tire a counter", "4.0 Move"),
     ("to", "Move here", "the position the counter moves to; an ordinary occupant is pushed "
      "to an empty position or Reserves for free", "4.0 Move"),
