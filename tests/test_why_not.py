@@ -157,7 +157,8 @@ def test_2_0_a_units_action_with_its_condition_unmet_names_the_unit() -> None:
     err = refused(game, encode("card", {"card": card, "unit": "62nd-army-cp",
                                         "action": "recover"}))
     assert err.rule == "2.0 62nd Army Command Post"
-    assert err.reason.startswith("No location of the 62nd CP is Disrupted (2.0 62nd Army Command Post).")
+    assert err.reason.startswith(
+        "No location of the 62nd CP is Disrupted (2.0 62nd Army Command Post).")
 
 
 # --- actions of another decision, and nonsense -----------------------------------------------
@@ -201,7 +202,7 @@ def test_every_legal_option_is_offered_where_its_verb_says(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", [5, 12])
 def test_4_0_move_the_coachs_sentences_agree_with_the_legal_options(seed: int) -> None:
-    """The coach says a move never goes into Reserves, a displaced counter may: so do the options."""
+    """A move never goes into Reserves, a displaced counter may: the coach and the options agree."""
     rng = random.Random(seed)
     game = Game.new(seed=seed)
     moves_seen = displaced = 0
