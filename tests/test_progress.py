@@ -18,6 +18,7 @@ import pytest
 
 from pavlov_widgets.tutor.course import (
     COMES_BACK,
+    MADE_GOOD,
     CourseMap,
     RevisitList,
     course_notebooks,
@@ -284,3 +285,17 @@ def test_every_question_names_a_walkthrough_or_section_the_notebooks_have(qid: s
             f"{qid}: no notebook shows the walkthrough {teaches!r}"
     assert where_taught(teaches, notebooks).endswith("teaches this rule.") or \
         "teaches this rule, in the section" in where_taught(teaches, notebooks)
+
+
+def test_a_similar_question_answered_right_says_the_miss_is_made_good(course: Path) -> None:
+    Progress.open(course).record(MISSED, correct=False)
+    similar = RevisitList(progress()).ask(get_question(MISSED))
+    similar.widget()
+    similar.answer(_wrong(similar))
+    assert follow_up(similar).endswith("Another similar question will come back later.")
+    similar.answer(similar.solution[0])  # right after Try again: the first answer counted
+    assert follow_up(similar) == "" and progress().due() == [MISSED]
+    again = RevisitList(progress()).ask(get_question(MISSED))
+    again.widget()
+    again.answer(again.solution[0])
+    assert follow_up(again) == MADE_GOOD and progress().due() == []

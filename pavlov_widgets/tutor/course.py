@@ -28,6 +28,7 @@ import re
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -175,8 +176,14 @@ def _notebook(number: str, notebooks: list[Notebook]) -> Notebook | None:
     return next((nb for nb in notebooks if nb.number == number), None)
 
 
+LINK_STYLE = "color:#1a4fa0;text-decoration:underline"
+"""A link's look, inline: the notebook's pages (Voila's, JupyterLab's widget HTML) show a link
+in the text's own colour, not to be told from the words around it."""
+
+
 def _a(text: str, href: str) -> str:
-    return f"<a href='{html.escape(href, quote=True)}'>{html.escape(text)}</a>"
+    return (f"<a href='{html.escape(href, quote=True)}' style='{LINK_STYLE}'>"
+            f"{html.escape(text)}</a>")
 
 
 def where_taught(teaches: str, notebooks: list[Notebook], *, as_html: bool = False) -> str:
@@ -218,6 +225,22 @@ COMES_BACK = ("A similar question will come back later: at the end of this noteb
 
 COMES_BACK_AGAIN = "Another similar question will come back later."
 """What a wrong answer to a similar question adds."""
+
+MADE_GOOD = "You missed this rule once; this answer makes that good, and it leaves your list."
+"""What a right answer to a similar question adds."""
+
+
+def missed_on(first_at: str) -> str:
+    """When a question was missed, as a sentence for the learner.
+
+    "You missed it on 26 November 2026 at 16:36 UTC." ``first_at`` is the record's ISO
+    time; a time that does not read is said as it is.
+    """
+    try:
+        when = datetime.fromisoformat(first_at.replace("Z", "+00:00"))
+    except ValueError:
+        return f"You missed it on {first_at}."
+    return f"You missed it on {when.day} {when:%B %Y} at {when:%H:%M} UTC."
 
 
 def number_in_notebook(question: Question) -> str:
@@ -284,14 +307,14 @@ class RevisitList(widgets.VBox):  # type: ignore[misc]
         rows = []
         for q in self._due():
             rec = self.progress.get(q.id)
-            when = rec.first_at.replace("T", " ").removesuffix("Z") if rec else ""
+            when = html.escape(missed_on(rec.first_at)) if rec else ""
             text = (f"<b>{html.escape(number_in_notebook(q))}</b> "
                     f"{html.escape(q.question(0))} <i>({html.escape(q.rule)})</i><br>"
-                    f"Missed on {html.escape(when)} UTC. "
-                    f"{where_taught(q.teaches, self.notebooks, as_html=True)}")
+                    f"{when} {where_taught(q.teaches, self.notebooks, as_html=True)}")
             button = widgets.Button(description="Take a similar question",
                                     tooltip=f"A question like {number_in_notebook(q)}, "
-                                            "on another position")
+                                            "on another position",
+                                    layout=widgets.Layout(width="auto"))
             button.on_click(lambda _b, q=q: self.ask(q))
             row = widgets.VBox([widgets.HTML(text), button],
                                layout=widgets.Layout(margin="4px 0"))
@@ -384,6 +407,6 @@ class CourseMap(widgets.VBox):  # type: ignore[misc]
         return f"<CourseMap: {len(self.notebooks)} notebooks, {due} to revisit>"
 
 
-__all__ = ["COMES_BACK", "COMES_BACK_AGAIN", "CourseMap", "Notebook", "RevisitList", "Section",
-           "course_notebooks", "graded", "heading_slug", "map_html", "number_in_notebook",
-           "read_notebook", "score_text", "where_taught"]
+__all__ = ["COMES_BACK", "COMES_BACK_AGAIN", "MADE_GOOD", "CourseMap", "Notebook",
+           "RevisitList", "Section", "course_notebooks", "graded", "heading_slug", "map_html",
+           "missed_on", "number_in_notebook", "read_notebook", "score_text", "where_taught"]

@@ -37,6 +37,7 @@ from pavlov_widgets.tutor.access import Access
 from pavlov_widgets.tutor.course import (
     COMES_BACK,
     COMES_BACK_AGAIN,
+    MADE_GOOD,
     RevisitList,
     course_notebooks,
     where_taught,
@@ -73,21 +74,25 @@ def feedback_html(feedback: Feedback | None, follow_up: str = "") -> str:
     if feedback is None:
         return ""
     colour = RIGHT if feedback.correct else WRONG
-    more = f" {follow_up}" if follow_up else ""
+    more = f"<div style='margin-top:4px'>{follow_up}</div>" if follow_up else ""
     return (f"<div style='border-left:4px solid {colour};padding:4px 8px;"
             f"margin:4px 0'>{html.escape(feedback.message)}{more}</div>")
 
 
 def follow_up(exercise: Exercise, *, as_html: bool = False) -> str:
-    """What a wrong answer to a registry question adds: where its rule is taught, and more.
+    """What an answer to a registry question adds: where its rule is taught, and more.
 
-    That a similar question will come back (issue 21). "" after a right answer, for a
-    prediction (chance, not a mistake) or a question built by hand (no registry entry).
+    After a wrong answer: where the rule is taught, and that a similar question will come back
+    (issue 21); after a similar question's right answer: that the miss is made good. "" after
+    any other right answer, for a prediction (chance, not a mistake) or a question built by
+    hand (no registry entry).
     """
     feedback = exercise.last
-    if (feedback is None or feedback.correct or isinstance(exercise, Prediction)
-            or not exercise.question_id):
+    if feedback is None or isinstance(exercise, Prediction) or not exercise.question_id:
         return ""
+    if feedback.correct:
+        # only a first answer counts (see _keep): a right one after Try again makes nothing good
+        return MADE_GOOD if exercise.variant > 0 and feedback is exercise.first else ""
     taught = where_taught(exercise.teaches, course_notebooks(), as_html=as_html)
     back = COMES_BACK if exercise.variant == 0 else COMES_BACK_AGAIN
     return f"{taught} {back}".strip()
