@@ -23,10 +23,10 @@ def _two_bombs_game(variant: int) -> Game:
     """
     p = Position().counter("pavlov", "G1")
     if variant == 0:
-        p.tokens("artillery", 10).disrupt_location(12)
-        return card_game(p, "d1-ju87-2-1", (5, 4, 3, 6, 2, 2))
-    p.tokens("ammunition", 6).disrupt_location(15)
-    return card_game(p, "d1-ju87-2-1", (6, 5, 4, 1, 2, 3))
+        p.tokens("ammunition", 6).disrupt_location(15)
+        return card_game(p, "d1-ju87-2-1", (6, 5, 4, 1, 2, 3))
+    p.tokens("food", 5).disrupt_location(7)
+    return card_game(p, "d1-ju87-2-1", (4, 2, 1, 1, 1, 3))
 
 
 def changed_locations(game: Game) -> tuple[str, ...]:
@@ -41,21 +41,21 @@ register(Question(
     id="06.bomb-locations",
     rule="3.0 Bomb Stalingrad",
     kind="click",
-    text=("Two Ju 87s come and no Anti-aircraft token is ready. Location 12 is already "
-          "Disrupted and an Artillery token lies on 10. The bombs roll 5 + 4 + 3 and "
-          "6 + 2 + 2. Click the two locations whose tokens change, then Check.",
-          "Two Ju 87s come and no Anti-aircraft token is ready. Location 15 is already "
+    text=("Two Ju 87s come and no Anti-aircraft token is ready. Location 15 is already "
           "Disrupted and an Ammunition token lies on 6. The bombs roll 6 + 5 + 4 and "
-          "1 + 2 + 3. Click the two locations whose tokens change, then Check."),
+          "1 + 2 + 3. Click the two locations whose tokens change, then Check.",
+          "Two Ju 87s come and no Anti-aircraft token is ready. Location 7 is already "
+          "Disrupted and a Food token lies on 5. The bombs roll 4 + 2 + 1 and 1 + 1 + 3. "
+          "Click the two locations whose tokens change, then Check."),
     position=_two_bombs_game,
     answer=changed_locations,
     among="loc",
     pick=2,
-    explain=("12 is already Disrupted, so the first bomb moves on to 13 and Disrupts it; the "
-             "second lands on 10 and destroys the Artillery token instead of Disrupting it.",
-             "15 is already Disrupted, so the first bomb moves on to 16 and Disrupts it (and a "
+    explain=("15 is already Disrupted, so the first bomb moves on to 16 and Disrupts it (and a "
              "Fog of War card joins the Soviet discards); the second lands on 6 and destroys "
-             "the Ammunition token instead of Disrupting it."),
+             "the Ammunition token instead of Disrupting it.",
+             "7 is already Disrupted, so the first bomb moves on to 8 and Disrupts it; the "
+             "second lands on 5 and destroys the Food token instead of Disrupting it."),
     teaches="ju87",
 ))
 

@@ -65,16 +65,16 @@ register(Question(
 def _sapper_game(variant: int) -> Game:
     """A counter card pushing a run of counters; a Sapper token waits on the track's Sapper circle.
 
-    Variant 0: Riflemen onto track 1 (Scouts 1, Panzer II 2, Machine Gunners 4; the Sapper
-    token on circle 3). Variant 1: Riflemen onto track 2 (Machine Gunners 1, Panzer II 3,
-    Scouts 4; the Sapper token on circle 2).
+    Variant 0: Riflemen onto track 1 (Scouts 1, StuG IIIb 2, Panzer IV 4; the Sapper token
+    on circle 3). Variant 1: Riflemen onto track 2 (Machine Gunners 1, StuG IIIb 3, Scouts 4;
+    the Sapper token on circle 2).
     """
     p = Position().counter("pavlov", "G1")
     if variant == 0:
-        p.wehrmacht(1, 1, "scouts").wehrmacht(1, 2, "panzer-ii")
-        p.wehrmacht(1, 4, "machine-gunners").sapper(1, 3)
+        p.wehrmacht(1, 1, "scouts").wehrmacht(1, 2, "stug-iiib")
+        p.wehrmacht(1, 4, "panzer-iv").sapper(1, 3)
         return card_game(p, "d1-riflemen-1", (1, 1, 1, 1))
-    p.wehrmacht(2, 1, "machine-gunners").wehrmacht(2, 3, "panzer-ii")
+    p.wehrmacht(2, 1, "machine-gunners").wehrmacht(2, 3, "stug-iiib")
     p.wehrmacht(2, 4, "scouts").sapper(2, 2)
     return card_game(p, "d1-riflemen-1", (2, 1, 1, 1))
 
@@ -102,17 +102,17 @@ register(Question(
     rule="3.0 Sapper Defenses",
     kind="choice",
     text=("A Riflemen card comes up and its placement die will show 1. Track 1 holds Scouts on "
-          "circle 1, a Panzer II on circle 2 and Machine Gunners on circle 4; a Sapper token "
-          "lies on circle 3. Which counter will face the Sapper dice?",
+          "circle 1, a StuG IIIb on circle 2 and a Panzer IV on circle 4; a Sapper token lies "
+          "on circle 3. Which counter will face the Sapper dice?",
           "A Riflemen card comes up and its placement die will show 2. Track 2 holds Machine "
-          "Gunners on circle 1, a Panzer II on circle 3 and Scouts on circle 4; a Sapper token "
+          "Gunners on circle 1, a StuG IIIb on circle 3 and Scouts on circle 4; a Sapper token "
           "lies on circle 2. Which counter will face the Sapper dice?"),
     position=_sapper_game,
     answer=meets_the_sapper,
-    choices=("Riflemen", "Scouts", "Panzer II", "Machine Gunners", NOBODY),
-    explain=("The push moves the Scouts to circle 2 and the Panzer II onto circle 3, the Sapper "
-             "token: armour too is stopped by Sappers. The Machine Gunners beyond the gap do "
-             "not move.",
+    choices=("Riflemen", "Scouts", "StuG IIIb", "Panzer IV", "Machine Gunners", NOBODY),
+    explain=("The push moves the Scouts to circle 2 and the StuG IIIb onto circle 3, the Sapper "
+             "token: armour too meets the Sappers' dice. The Panzer IV beyond the gap does not "
+             "move.",
              "The push moves the Machine Gunners from circle 1 onto circle 2, the Sapper token; "
              "circle 2 was the gap, so nothing beyond it moves."),
     teaches="machine-gunners",
