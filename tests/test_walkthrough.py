@@ -361,9 +361,11 @@ NOTHING_MORE = "That result changes nothing more on the board."
 
 
 def _rolled_for_real(name: str, seed: int) -> list[tuple[str, list[str], str]]:
-    """Play ``name`` for real with ``seed`` to its end; for every roll: the narration, the
-    sentences of what the engine logged under the roll's rule, and the choice it then waits
-    for inside that rule ("" when none)."""
+    """Play ``name`` for real with ``seed`` to its end and say what every roll narrated.
+
+    For every roll: the narration, the sentences of what the engine logged under the roll's
+    rule, and the choice it then waits for inside that rule ("" when none).
+    """
     walk = Walkthrough(name, mode="roll", seed=seed)
     said: list[tuple[str, list[str], str]] = []
     for _ in range(100):
@@ -392,9 +394,12 @@ def _rolled_for_real(name: str, seed: int) -> list[tuple[str, list[str], str]]:
 @pytest.mark.parametrize("name", [n for n in scenario_names()
                                   if any(p.roll for p in Walkthrough(n).steps)])
 def test_fresh_dice_narrate_every_rolls_outcome(name: str) -> None:
-    """Issue 21: played with fresh dice, a roll's narration does not stop at its result ("the
-    dice show 2, so green"): it says, in whole sentences, what the engine did with it, and the
-    choice the result waits for (First Aid, who on a shared position is hit)."""
+    """Played with fresh dice, a roll's narration goes on to its outcome (issue 21).
+
+    It does not stop at its result ("the dice show 2, so green"): it says, in whole sentences,
+    what the engine did with it, and the choice the result waits for (First Aid, who on a
+    shared position is hit).
+    """
     rolls = 0
     for seed in FRESH_SEEDS:
         for text, logged, waits in _rolled_for_real(name, seed):
