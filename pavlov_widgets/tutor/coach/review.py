@@ -239,30 +239,33 @@ class Review(list[TurningPoint]):
         now: the expected score at the end of the review (the final score once it is over).
         steps: how many rolls and choices were reviewed.
         over: whether the game is over.
-        choices_cost: the points all choices together lost against their best alternatives.
+        choices_cost: the sum of every choice's shortfall (an upper bound: a chance missed on
+            one turn may be taken on the next, so the shortfalls overlap).
         luck_total: the points all rolls and cards together moved the expected score.
         raids: every turning point of the Storm Group raids (their choices and dice).
-        lessons: what to do differently, the costliest first, each with the points its
-            choices cost.
+        lessons: what to do differently, the costliest first, each with its costliest
+            choice's shortfall (costs do not add up: a chance missed may come again).
+        short: how many choices fell :data:`SHORT` points or more below the best alternative.
         source: where the worth of the choices comes from (:data:`SOURCE`).
     """
 
     def __init__(self, points: Sequence[TurningPoint], start: float, now: float, steps: int,
                  over: bool, *, choices_cost: float = 0.0, luck_total: float = 0.0,
                  raids: Sequence[TurningPoint] = (),
-                 lessons: Sequence[tuple[Lesson, float]] = ()) -> None:
+                 lessons: Sequence[tuple[Lesson, float]] = (), short: int = 0) -> None:
         super().__init__(points)
         self.start, self.now, self.steps, self.over = start, now, steps, over
         self.choices_cost, self.luck_total = choices_cost, luck_total
         self.raids = list(raids)
         self.lessons = list(lessons)
+        self.short = short
         self.source = SOURCE
 
     def top(self, n: int) -> Review:
         """The same review kept to its ``n`` first turning points."""
         return Review(self[:n], self.start, self.now, self.steps, self.over,
                       choices_cost=self.choices_cost, luck_total=self.luck_total,
-                      raids=self.raids, lessons=self.lessons)
+                      raids=self.raids, lessons=self.lessons, short=self.short)
 
     @property
     def choices(self) -> list[TurningPoint]:
@@ -278,17 +281,17 @@ class Review(list[TurningPoint]):
         """One sentence: how the expected score went, and how much was choices and luck."""
         where = "the final score" if self.over else "the expected score now"
         return (f"Over {self.steps} rolls and choices the expected score went from "
-                f"{self.start:+.1f} at the start to {where}, {self.now:+.1f}: your choices "
-                f"cost {self.choices_cost:.1f} points against the best alternatives, and "
-                f"the dice and cards moved it {self.luck_total:+.1f}.")
+                f"{self.start:+.1f} at the start to {where}, {self.now:+.1f}; "
+                f"{self.short} of your choices fell short of the best alternative by 0.5 "
+                f"points or more, and the dice and cards moved it {self.luck_total:+.1f}.")
 
     def advice(self) -> list[str]:
         """What to do differently next time, each a whole sentence naming its section."""
         if not self.lessons:
             return ["Your choices were as good as the coach's best alternatives; read "
                     "“How the tutor works” in notebook 01 to try harder positions."]
-        return [f"{lesson.advice} Your choices of this kind cost {cost:.1f} points; see "
-                f"{lesson.where}." for lesson, cost in self.lessons]
+        return [f"{lesson.advice} The costliest such choice was {cost:.1f} points short of "
+                f"its best alternative; see {lesson.where}." for lesson, cost in self.lessons]
 
     def __str__(self) -> str:
         lines = [self.headline(),
@@ -336,8 +339,9 @@ def review_html(review: Review) -> str:
         rows = "".join(_item_html(p) for p in review.raids)
         raids = f"<p><b>The raids</b></p><ul style='padding-left:1.4em'>{rows}</ul>"
     advice = "".join(
-        f"<li>{html.escape(lesson.advice)} Your choices of this kind cost {cost:.1f} points; "
-        f"see <a href='{lesson_href(lesson)}'>{html.escape(lesson.where)}</a>.</li>"
+        f"<li>{html.escape(lesson.advice)} The costliest such choice was {cost:.1f} points "
+        f"short of its best alternative; see <a href='{lesson_href(lesson)}'>"
+        f"{html.escape(lesson.where)}</a>.</li>"
         for lesson, cost in review.lessons
     ) or "".join(f"<li>{html.escape(a)}</li>" for a in review.advice())
     return (f"<div class='pavlov-review' style='max-width:100%;overflow-wrap:anywhere'>"
@@ -363,6 +367,9 @@ def lesson_href(lesson: Lesson) -> str:
 ONE_SIDE = 0.6
 """The largest share of a review's turning points that luck (rolls and cards) or choices
 may take while the other side has some (3 of 5)."""
+
+SHORT = 0.5
+"""A choice this many points or more below its best alternative is counted as short of it."""
 
 TOP_LESSONS = 3
 """How many lessons the review gives at most."""
@@ -539,15 +546,22 @@ def _finish(points: list[TurningPoint], top: int, start: float, now: float, step
     choices = [p for p in points if not p.luck]
     cost = -sum(min(0.0, p.delta) for p in choices)
     luck = sum(p.delta for p in points if p.luck)
-    by_lesson: dict[str, float] = {}
+    # a lesson is ranked by the shortfalls of its choices together (how often and how much)
+    # but said with its costliest one: shortfalls overlap (a raid not taken on one turn is
+    # still there on the next), so no total is claimed
+    total: dict[str, float] = {}
+    worst: dict[str, float] = {}
     for p in choices:
         if p.delta < 0 and p.lesson is not None:
-            by_lesson[p.lesson.key] = by_lesson.get(p.lesson.key, 0.0) - p.delta
-    lessons = sorted(((LESSONS[k], c) for k, c in by_lesson.items() if c >= 0.05),
-                     key=lambda lc: -lc[1])[:TOP_LESSONS]
+            key = p.lesson.key
+            total[key] = total.get(key, 0.0) - p.delta
+            worst[key] = max(worst.get(key, 0.0), -p.delta)
+    ranked = sorted((k for k in total if worst[k] >= 0.05), key=lambda k: -total[k])
+    lessons = [(LESSONS[k], worst[k]) for k in ranked[:TOP_LESSONS]]
     raids = [p for p in points if p.raid]
+    short = sum(1 for p in choices if p.delta <= -SHORT)
     return Review(_balanced(points, top), start, now, steps, over, choices_cost=cost,
-                  luck_total=luck, raids=raids, lessons=lessons)
+                  luck_total=luck, raids=raids, lessons=lessons, short=short)
 
 
 def _size(point: TurningPoint) -> tuple[float, float, int, str]:
