@@ -226,7 +226,7 @@ COMES_BACK = ("A similar question will come back later: at the end of this noteb
 COMES_BACK_AGAIN = "Another similar question will come back later."
 """What a wrong answer to a similar question adds."""
 
-MADE_GOOD = "You missed this rule once; this answer makes that good, and it leaves your list."
+MADE_GOOD = "This makes good the question you missed: it leaves your list to revisit."
 """What a right answer to a similar question adds."""
 
 
@@ -314,7 +314,8 @@ class RevisitList(widgets.VBox):  # type: ignore[misc]
             button = widgets.Button(description="Take a similar question",
                                     tooltip=f"A question like {number_in_notebook(q)}, "
                                             "on another position",
-                                    layout=widgets.Layout(width="auto"))
+                                    layout=widgets.Layout(width="auto",
+                                                          align_self="flex-start"))
             button.on_click(lambda _b, q=q: self.ask(q))
             row = widgets.VBox([widgets.HTML(text), button],
                                layout=widgets.Layout(margin="4px 0"))
@@ -341,18 +342,23 @@ class RevisitList(widgets.VBox):  # type: ignore[misc]
         super().close()
 
 
+CELL = "padding:3px 12px 3px 0;vertical-align:top;border-bottom:1px solid #e0e0e0"
+"""A course map cell's look, inline (the columns stay apart where no CSS styles tables)."""
+
+
 def map_html(prog: Progress, notebooks: list[Notebook]) -> str:
     """The course map's table: every notebook with a link, its score and how many to revisit."""
     rows = []
     for nb in notebooks:
         due = len(prog.due(nb.number))
         revisit = plural(due, "question") if due else ""
-        rows.append(f"<tr><td>{html.escape(nb.number)}</td>"
-                    f"<td>{_a(nb.title, nb.link())}</td>"
-                    f"<td>{html.escape(score_text(prog, nb.number))}</td>"
-                    f"<td>{html.escape(revisit)}</td></tr>")
-    return ("<table class='pavlov-course-table'><tr><th>no.</th><th>notebook</th>"
-            "<th>your score</th><th>to revisit</th></tr>" + "".join(rows) + "</table>")
+        cells = (html.escape(nb.number), _a(nb.title, nb.link()),
+                 html.escape(score_text(prog, nb.number)), html.escape(revisit))
+        rows.append("<tr>" + "".join(f"<td style='{CELL}'>{c}</td>" for c in cells) + "</tr>")
+    heads = "".join(f"<th style='{CELL};text-align:left'>{h}</th>"
+                    for h in ("no.", "notebook", "your score", "to revisit"))
+    return (f"<table class='pavlov-course-table' style='border-collapse:collapse'><tr>{heads}"
+            "</tr>" + "".join(rows) + "</table>")
 
 
 class CourseMap(widgets.VBox):  # type: ignore[misc]
