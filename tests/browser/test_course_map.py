@@ -1,0 +1,140 @@
+"""A question missed in one notebook comes back in notebook 01's course map (issue 21).
+
+A learner answers notebook 04's first question wrong: the feedback names the walkthrough that
+teaches its rule and says a similar question will come back, the score at the end of the
+notebook lists it to revisit, and the answer is kept in ``pavlov-progress.json`` beside the
+notebooks. Then they open notebook 01: its course map shows notebook 04's score and the
+question to revisit, with where its rule is taught; they take the similar question there, get
+it right, and the entry goes. In JupyterLab at 1366×768 with the file browser open, and in
+Voila on a phone (390×844). Each run works on its own copy of the notebooks in
+``test-artifacts/`` (the progress file is written beside them, never in the repository).
+Screenshots: ``test-artifacts/course-map-*.png``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from boardpage import RENDER_TIMEOUT_MS, phone_page, run_all_in_lab
+from playwright.sync_api import Browser, Page, expect
+
+from pavlov_widgets.tutor.course import graded, number_in_notebook
+from pavlov_widgets.tutor.exercises.registry import get_question
+from pavlov_widgets.tutor.progress import FILE_NAME, Progress
+
+LAPTOP = {"width": 1366, "height": 768}
+QUESTION = get_question("04.fog-actions")
+"""A choice question of notebook 04, answered wrong here."""
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[tuple[Page, list[str]]]:
+    """A page on a phone (390×844, touch) and the JavaScript errors seen on it."""
+    yield from phone_page(browser)
+
+
+def _course(artifacts_dir: Path, name: str) -> Path:
+    """A fresh copy of the course's notebooks in ``test-artifacts/<name>/``, no progress yet."""
+    folder = artifacts_dir / name
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    for nb in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"):
+        shutil.copy(nb, folder / nb.name)
+    return folder
+
+
+def _answer_wrong(page: Page, folder: Path, shot: Callable[[str], Path]) -> None:
+    """Answer notebook 04's question wrong and see the feedback and the score's revisit list."""
+    exercise = page.locator(".pavlov-exercise-choice").filter(
+        has_text=QUESTION.question(0)).first
+    expect(exercise).to_be_visible(timeout=RENDER_TIMEOUT_MS)
+    exercise.scroll_into_view_if_needed()
+    right = QUESTION.exercise(0).solution[0]
+    wrong = next(c for c in QUESTION.choices if c != right)
+    exercise.get_by_role("button", name=wrong, exact=True).click()
+    feedback = exercise.locator(".pavlov-feedback")
+    expect(feedback).to_contain_text("Not quite", timeout=RENDER_TIMEOUT_MS)
+    expect(feedback).to_contain_text("in notebook 04 teaches this rule")
+    expect(feedback).to_contain_text("A similar question will come back later")
+    shot("feedback")
+    # kept in the file beside the notebooks (the kernel writes it right after the feedback)
+    path = folder / FILE_NAME
+    deadline = time.monotonic() + 30
+    while not path.is_file() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert Progress.open(folder).due() == [QUESTION.id]
+    score = page.locator(".pavlov-score").first
+    score.scroll_into_view_if_needed()
+    expect(score.locator(".pavlov-revisit-item")).to_have_count(1)
+    expect(score).to_contain_text(number_in_notebook(QUESTION))
+    shot("score")
+
+
+def _see_the_map(page: Page, folder: Path, shot: Callable[[str], Path]) -> None:
+    """In notebook 01: notebook 04's score and the entry; a similar question answered right."""
+    course = page.locator(".pavlov-course").first
+    expect(course).to_be_visible(timeout=RENDER_TIMEOUT_MS)
+    course.scroll_into_view_if_needed()
+    total = len(graded("04"))
+    row = course.locator("tr").filter(has_text="Soviet Card Phase")
+    expect(row).to_contain_text(f"0 of {total} right, {total - 1} not answered yet")
+    expect(row).to_contain_text("1 question")
+    # every notebook of the folder is in the map, 12 among them
+    expect(course.locator("tr")).to_have_count(len(list(folder.glob("[0-9][0-9]_*.ipynb"))) + 1)
+    expect(course.locator("tr").filter(has_text="Variants")).to_have_count(1)
+    item = course.locator(".pavlov-revisit-item")
+    expect(item).to_have_count(1)
+    expect(item).to_contain_text(number_in_notebook(QUESTION))
+    expect(item).to_contain_text("in notebook 04 teaches this rule")
+    item.scroll_into_view_if_needed()
+    shot("map")
+    item.get_by_role("button", name="Take a similar question").click()
+    similar = course.locator(".pavlov-exercise-choice").filter(has_text=QUESTION.question(1))
+    expect(similar).to_be_visible(timeout=RENDER_TIMEOUT_MS)
+    similar.scroll_into_view_if_needed()
+    shot("similar")
+    right = QUESTION.exercise(1).solution[0]
+    similar.get_by_role("button", name=right, exact=True).click()
+    expect(similar.locator(".pavlov-feedback")).to_contain_text("Right",
+                                                                timeout=RENDER_TIMEOUT_MS)
+    expect(course.locator(".pavlov-revisit-item")).to_have_count(0)
+    expect(course).to_contain_text("Nothing to revisit")
+    similar.scroll_into_view_if_needed()
+    shot("made-good")
+    assert Progress.open(folder).due() == []
+
+
+def test_a_miss_in_jupyterlab_shows_in_the_course_map(
+    page: Page, lab_notebook: Callable[[str | Path], str], artifacts_dir: Path,
+    save_screenshot: Callable[..., Path],
+) -> None:
+    folder = _course(artifacts_dir, "course-map-lab")
+    page.set_viewport_size(LAPTOP)
+
+    def shot(name: str) -> Path:
+        return save_screenshot(page, f"course-map-lab-{name}")
+
+    run_all_in_lab(page, lab_notebook(folder / "04_soviet_cards.ipynb"), file_browser=True)
+    _answer_wrong(page, folder, shot)
+    run_all_in_lab(page, lab_notebook(folder / "01_introduction.ipynb"), file_browser=True)
+    _see_the_map(page, folder, shot)
+
+
+def test_a_miss_in_voila_on_a_phone_shows_in_the_course_map(
+    phone: tuple[Page, list[str]], served_notebook: Callable[[str | Path], str],
+    artifacts_dir: Path, save_screenshot: Callable[..., Path],
+) -> None:
+    page, _errors = phone
+    folder = _course(artifacts_dir, "course-map-voila")
+
+    def shot(name: str) -> Path:
+        return save_screenshot(page, f"course-map-phone-{name}")
+
+    page.goto(served_notebook(folder / "04_soviet_cards.ipynb"))
+    _answer_wrong(page, folder, shot)
+    page.goto(served_notebook(folder / "01_introduction.ipynb"))
+    _see_the_map(page, folder, shot)
