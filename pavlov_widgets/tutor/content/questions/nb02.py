@@ -12,13 +12,14 @@ from __future__ import annotations
 from pavlov_widgets.engine import Game, Position
 from pavlov_widgets.engine.observe import Observer
 from pavlov_widgets.engine.places import Box
+from pavlov_widgets.tutor.content.questions.nb04 import card_options
 from pavlov_widgets.tutor.exercises.registry import Question, register
 
 SETUP_BOXES = ("box:reserves", "box:supplies", "box:staging", "box:storm")
 """The house's boxes a setup question offers."""
 
 
-def _new_game(variant: int) -> Game:
+def new_game(variant: int) -> Game:
     """A new game (Setup 1–11), another deal for each variant."""
     return Game.new(seed=1 + variant)
 
@@ -43,9 +44,7 @@ def _ammunition_game(variant: int) -> Game:
 
 def suppression_after_delivery(game: Game) -> str:
     """The Suppression tokens in Supplies once the Flotilla delivers the boats' cargo (2.0)."""
-    deliver = next(o for o in game.legal_actions()
-                   if o.verb == "card" and o.str_arg("action") == "deliver")
-    game.apply(deliver)
+    game.apply(card_options(game, "deliver")[0])
     return str(Observer(game).tokens("supplies", "suppression"))
 
 
@@ -95,7 +94,7 @@ register(Question(
     text=("A game has just been set up. Click the box where its first four defenders wait.",
           "Another game has just been dealt. Click the box where Pavlov, Glushenko, "
           "Chernogolov and Alexandrov stand."),
-    position=_new_game,
+    position=new_game,
     answer=reserves_box,
     among=SETUP_BOXES,
     explain="The four counters marked with a white square start in Reserves: inside the "

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pavlov_widgets.engine import Game, Position
 from pavlov_widgets.engine.observe import Observer
 from pavlov_widgets.engine.places import Square
-from pavlov_widgets.tutor.content.questions.nb02 import german_circles
+from pavlov_widgets.tutor.content.questions.nb02 import german_circles, new_game
 from pavlov_widgets.tutor.exercises.registry import ByVariant, Question, register
 
 SIGHT_TEACHES = "03#line-of-sight-1-3"
@@ -42,11 +42,6 @@ def attack_targets(game: Game) -> tuple[str, ...]:
     attack = next(o for o in game.legal_actions() if o.verb == "attack")
     game.apply(attack)
     return tuple(o.targets[0] for o in game.legal_actions() if o.targets)
-
-
-def _new_game(variant: int) -> Game:
-    """A new game (Setup 1–11), dealt from another seed for each variant."""
-    return Game.new(seed=1 + variant)
 
 
 def rooms_seeing(*colours: str) -> Callable[[Game], tuple[str, ...]]:
@@ -109,7 +104,7 @@ register(Question(
     kind="click",
     text=("Click the combat position that sees both the red and the purple tracks.",
           "Click the combat position that sees both the green and the red tracks."),
-    position=_new_game,
+    position=new_game,
     answer=ByVariant(rooms_seeing("red", "purple"), rooms_seeing("green", "red")),
     among="square",
     explain=("The corner room carrying red and purple sees the three red tracks and the "
@@ -125,7 +120,7 @@ register(Question(
     kind="choice",
     text=("How many tracks can a defender in G4/R1 see?",
           "How many tracks can a defender in R6/P4 see?"),
-    position=_new_game,
+    position=new_game,
     answer=ByVariant(tracks_seen_from("G4R1"), tracks_seen_from("P4R6")),
     choices=("1", "2", "3", "4", "5", "6"),
     explain=("Green and red: the two green tracks and the three red ones.",

@@ -9,7 +9,7 @@ dice.
 
 from __future__ import annotations
 
-from pavlov_widgets.engine import Game, Position
+from pavlov_widgets.engine import Game, Option, Position
 from pavlov_widgets.engine.observe import Observer
 from pavlov_widgets.engine.places import CardHalf
 from pavlov_widgets.tutor.exercises.registry import Question, register
@@ -55,10 +55,15 @@ def hand_halves(game: Game) -> tuple[str, ...]:
     return tuple(CardHalf(cid, unit).id for cid in game.state.hand for unit in cards[cid].units)
 
 
+def card_options(game: Game, action: str) -> list[Option]:
+    """The legal card actions of this kind ("deliver", "load") in the hand now (2.0)."""
+    return [o for o in game.legal_actions()
+            if o.verb == "card" and o.str_arg("action") == action]
+
+
 def deliver_half(game: Game) -> tuple[str, ...]:
     """The card half whose legal action is Deliver Supplies (2.0 Volga Military Flotilla)."""
-    return tuple(o.targets[0] for o in game.legal_actions()
-                 if o.verb == "card" and o.str_arg("action") == "deliver")
+    return tuple(o.targets[0] for o in card_options(game, "deliver"))
 
 
 def _load_game(variant: int) -> Game:
@@ -76,9 +81,7 @@ def _load_game(variant: int) -> Game:
 
 def load_spots(game: Game) -> tuple[str, ...]:
     """Where the boats may take a token once the Flotilla's Load Supplies is played (2.0)."""
-    load = next(o for o in game.legal_actions()
-                if o.verb == "card" and o.str_arg("action") == "load")
-    game.apply(load)
+    game.apply(card_options(game, "load")[0])
     return tuple(sorted({o.targets[0] for o in game.legal_actions() if o.verb == "load"}))
 
 
