@@ -1220,10 +1220,12 @@ register(
                   "counters already have a Disrupted token: a second one would make each a "
                   "casualty.",
                   "3.0 Suppress Defender", "defense:green", "square:G2"),
-            _step("A second First Aid token saves Sobgayda.",
+            _step("A second First Aid token saves Sobgayda. It cancels the casualty and "
+                  "nothing else: he stays on green 2 with his first Disrupted token.",
                   "5.0 First Aid", "box:supplies", "counter:sobgayda",
                   why="Without it, Sobgayda is lost to the second Disrupted token."),
-            _step("A third First Aid token saves Murzaev. Three tokens spent, nobody lost.",
+            _step("A third First Aid token saves Murzaev, Disrupted too. Three tokens spent, "
+                  "nobody lost, and the gun stays on green 2 with its crew.",
                   "5.0 First Aid", "box:supplies", "counter:murzaev",
                   why="Without it, Murzaev is lost; a token kept back could save someone later."),
         ),
