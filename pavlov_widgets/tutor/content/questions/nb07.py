@@ -119,21 +119,25 @@ register(Question(
 ))
 
 
-def _assault_game(variant: int, dice: tuple[int, ...] = (2, 3, 6, 1, 4, 2)) -> Game:
+def _red_assault(defense: int, dice: tuple[int, ...]) -> Game:
+    """An Assault card; Machine Gunners on track 3, Riflemen on 4, a Panzer III on 5 (red)."""
+    p = (Position().counter("alexandrov", "R2").counter("chait", "R4").defense("red", defense)
+         .wehrmacht(3, 1, "machine-gunners").wehrmacht(4, 2, "riflemen")
+         .wehrmacht(5, 1, "panzer-iii"))
+    return card_game(p, "d2-assault-1", dice)
+
+
+def _assault_game(variant: int) -> Game:
     """An Assault card with infantry and armour on one colour's tracks (3.0 Assault).
 
-    Variant 0: red (Machine Gunners on 3, Riflemen on 4, a Panzer III on 5; red Defense 6).
-    Variant 1: green (Scouts and a StuG IIIb on 1, Riflemen on 2; green Defense 5).
+    Variant 0: red (:func:`_red_assault`, red Defense 6). Variant 1: green (Scouts and a
+    StuG IIIb on track 1, Riflemen on track 2; green Defense 5).
     """
     if variant == 0:
-        p = (Position().counter("alexandrov", "R2").counter("chait", "R4").defense("red", 6)
-             .wehrmacht(3, 1, "machine-gunners").wehrmacht(4, 2, "riflemen")
-             .wehrmacht(5, 1, "panzer-iii"))
-    else:
-        p = (Position().counter("pavlov", "G2").counter("glushenko", "G5").defense("green", 5)
-             .wehrmacht(1, 1, "scouts").wehrmacht(1, 2, "stug-iiib")
-             .wehrmacht(2, 1, "riflemen"))
-    return card_game(p, "d2-assault-1", dice)
+        return _red_assault(6, (2, 3, 6, 1, 4, 2))
+    p = (Position().counter("pavlov", "G2").counter("glushenko", "G5").defense("green", 5)
+         .wehrmacht(1, 1, "scouts").wehrmacht(1, 2, "stug-iiib").wehrmacht(2, 1, "riflemen"))
+    return card_game(p, "d2-assault-1", (2, 3, 6, 1, 4, 2))
 
 
 def infantry_dice(game: Game) -> str:
@@ -171,11 +175,8 @@ register(Question(
 def _red_assault_game(variant: int) -> Game:
     """The red Assault of ``07.assault-dice``: red Defense 6 (variant 0) or 4 (variant 1)."""
     if variant == 0:
-        return _assault_game(0)
-    p = (Position().counter("alexandrov", "R2").counter("chait", "R4").defense("red", 4)
-         .wehrmacht(3, 1, "machine-gunners").wehrmacht(4, 2, "riflemen")
-         .wehrmacht(5, 1, "panzer-iii"))
-    return card_game(p, "d2-assault-1", (5, 4, 1, 2, 3, 2))
+        return _red_assault(6, (2, 3, 6, 1, 4, 2))
+    return _red_assault(4, (5, 4, 1, 2, 3, 2))
 
 
 def someone_disrupted(game: Game) -> bool:
