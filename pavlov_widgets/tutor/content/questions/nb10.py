@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pavlov_widgets.engine import Game, Position
 from pavlov_widgets.engine.places import Square
+from pavlov_widgets.tutor.content.questions.nb09 import actions_left
 from pavlov_widgets.tutor.exercises.model import ExerciseError
 from pavlov_widgets.tutor.exercises.registry import ByVariant, Question, register
 
@@ -51,11 +52,6 @@ def _phase_game(variant: int) -> Game:
         p.counter("pavlov", "G1", disrupted=True).counter("naumov", "P1")
         p.counter("afanasyev", "reserves")
     return p.resume("counter_moves").game()
-
-
-def actions_left(game: Game) -> str:
-    """The actions the phase gives (4.0 Command Team)."""
-    return str(game.state.actions_left)
 
 
 def _crew_game(variant: int) -> Game:
