@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pavlov_widgets.engine import Game, Position
 from pavlov_widgets.engine.observe import Observer
-from pavlov_widgets.engine.places import Box
+from pavlov_widgets.engine.places import Box, Location
 from pavlov_widgets.tutor.content.questions.nb04 import card_options
 from pavlov_widgets.tutor.exercises.registry import Question, register
 
@@ -38,7 +38,7 @@ def _ammunition_game(variant: int) -> Game:
     """A new game with one (variant 0) or two (variant 1) Ammunition tokens on the boats."""
     p = Position.from_game(Game.new(seed=_AMMUNITION_SEED))
     for loc in (5, 6)[:variant + 1]:
-        p.tokens("ammunition", f"loc:{loc}")
+        p.tokens("ammunition", Location(loc).id)
     return p.game()
 
 

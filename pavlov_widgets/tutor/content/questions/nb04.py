@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pavlov_widgets.engine import Game, Option, Position
 from pavlov_widgets.engine.observe import Observer
-from pavlov_widgets.engine.places import CardHalf
+from pavlov_widgets.engine.places import CardHalf, Location
 from pavlov_widgets.tutor.exercises.registry import Question, register
 
 SIGNALS = (14, 15, 16, 17)
@@ -20,7 +20,7 @@ SIGNALS = (14, 15, 16, 17)
 
 def _wired(position: Position, locs: tuple[int, ...]) -> Position:
     for n in locs:
-        position.tokens("wire", f"loc:{n}")
+        position.tokens("wire", Location(n).id)
     return position
 
 
