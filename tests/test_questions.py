@@ -10,7 +10,6 @@ registry (an unknown id lists close ones, a question built wrongly names its fie
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -19,6 +18,7 @@ import pytest
 from pavlov_widgets.engine import PavlovError
 from pavlov_widgets.tutor import Quiz
 from pavlov_widgets.tutor.content import scenario_names
+from pavlov_widgets.tutor.course import course_notebooks
 from pavlov_widgets.tutor.exercises import (
     ChoiceExercise,
     ClickExercise,
@@ -31,24 +31,11 @@ from pavlov_widgets.tutor.exercises import (
     register,
 )
 from pavlov_widgets.tutor.exercises.model import place_words, play_card
-from pavlov_widgets.tutor.exercises.registry import KINDS, section_anchor
+from pavlov_widgets.tutor.exercises.registry import KINDS
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 CASES = [(q.id, v) for q in questions() for v in range(q.variants)]
-
-
-def _headings(notebook: str) -> set[str]:
-    """The anchors of every markdown heading of notebook ``notebook`` ("04")."""
-    path = next(NOTEBOOKS.glob(f"{notebook}_*.ipynb"))
-    found = set()
-    for cell in json.loads(path.read_text())["cells"]:
-        if cell["cell_type"] != "markdown":
-            continue
-        for line in "".join(cell["source"]).splitlines():
-            if line.startswith("#"):
-                found.add(section_anchor(line.lstrip("#")))
-    return found
 
 
 @pytest.mark.parametrize(("qid", "variant"), CASES, ids=[f"{q}-v{v}" for q, v in CASES])
@@ -92,8 +79,9 @@ def test_teaches_names_a_scenario_or_a_heading_of_its_notebook(qid: str) -> None
     """Where the rule is taught exists: a walkthrough's scenario key, or a notebook heading."""
     q = get_question(qid)
     if "#" in q.teaches:
-        notebook, anchor = q.teaches.split("#", 1)
-        assert anchor in _headings(notebook), sorted(_headings(notebook))
+        number, anchor = q.teaches.split("#", 1)
+        (notebook,) = [nb for nb in course_notebooks(NOTEBOOKS) if nb.number == number]
+        assert notebook.section(anchor) is not None, [s.heading for s in notebook.sections]
     else:
         assert q.teaches in scenario_names()
 

@@ -226,15 +226,6 @@ class Question:
         return ex
 
 
-def section_anchor(heading: str) -> str:
-    """The anchor ``teaches`` uses for a notebook heading: its words, lower case, hyphenated.
-
-    ``section_anchor("Across the Volga: Load and Deliver (2.0)")`` is
-    ``"across-the-volga-load-and-deliver-2-0"``; ``teaches="04#" + that`` points at it.
-    """
-    return "-".join(re.findall(r"[a-z0-9]+", heading.lower()))
-
-
 QUESTIONS: dict[str, Question] = {}
 """Every registered question by id, in the order registered (notebook by notebook)."""
 
@@ -294,6 +285,5 @@ __all__ = [
     "get_question",
     "questions",
     "register",
-    "section_anchor",
 ]
 
