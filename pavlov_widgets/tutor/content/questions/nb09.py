@@ -13,22 +13,33 @@ from __future__ import annotations
 from pavlov_widgets.engine import Game, Position
 from pavlov_widgets.engine.observe import Observer
 from pavlov_widgets.engine.places import Counter, Square
+from pavlov_widgets.tutor.exercises.model import play_card
 from pavlov_widgets.tutor.exercises.registry import Question, register
 
 
+def before_counter_phase(position: Position) -> Game:
+    """``position`` with the turn's last German card still to resolve (Riflemen, to track 6).
+
+    Asked at the start of the Soviet Counter Phase, the board's bar would already show the
+    moves and actions left, the very answer; one card earlier it shows nothing of them.
+    """
+    return (position.wehrmacht_cards("d1-riflemen-1").resume("wehrmacht", cards=1).dice(6)
+            .game(auto_roll=False))
+
+
 def _budget_game(variant: int) -> Game:
-    """The Soviet Counter Phase begins: all three commanders on positions (0), or Naumov out."""
+    """The phase is next: all three commanders on positions (variant 0), or Naumov out."""
     p = Position().counter("pavlov", "G1").counter("glushenko", "G2")
     if variant == 0:
         p.counter("afanasyev", "R3").counter("naumov", "P1", disrupted=True)
     else:
         p.counter("afanasyev", "R3", exhausted=True).counter("naumov", "reserves")
-    return p.resume("counter_moves").game()
+    return before_counter_phase(p)
 
 
-def actions_left(game: Game) -> str:
-    """The actions the phase gives (4.0 Soviet Counter Phase, Command Team)."""
-    return str(game.state.actions_left)
+def phase_actions(game: Game) -> str:
+    """The actions the Soviet Counter Phase gives once the pending card is resolved (4.0)."""
+    return str(play_card(game)[0].state.actions_left)
 
 
 MOVER = "glushenko"
@@ -97,14 +108,14 @@ register(Question(
     id="09.budget",
     rule="4.0 Command Team",
     kind="choice",
-    text=("The Soviet Counter Phase begins. Pavlov, Afanasyev and Naumov stand on combat "
-          "positions, and Naumov carries a Disrupted token. How many actions do you get "
-          "this turn?",
-          "The Soviet Counter Phase begins. Pavlov and Afanasyev stand on combat positions, "
-          "Afanasyev Exhausted, and Naumov waits in Reserves. How many actions do you get "
-          "this turn?"),
+    text=("The turn's last German card, Riflemen, is about to be placed; then the Soviet "
+          "Counter Phase begins. Pavlov, Afanasyev and Naumov stand on combat positions, and "
+          "Naumov carries a Disrupted token. How many actions will that phase give?",
+          "The turn's last German card, Riflemen, is about to be placed; then the Soviet "
+          "Counter Phase begins. Pavlov and Afanasyev stand on combat positions, Afanasyev "
+          "Exhausted, and Naumov waits in Reserves. How many actions will that phase give?"),
     position=_budget_game,
-    answer=actions_left,
+    answer=phase_actions,
     choices=("2", "3", "4"),
     explain=("All three Command counters stand on combat positions as the phase begins, so "
              "the Command Team gives four moves and four actions. A Disrupted token does not "

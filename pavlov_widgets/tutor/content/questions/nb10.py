@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pavlov_widgets.engine import Game, Position
 from pavlov_widgets.engine.places import Square
-from pavlov_widgets.tutor.content.questions.nb09 import actions_left
+from pavlov_widgets.tutor.content.questions.nb09 import before_counter_phase, phase_actions
 from pavlov_widgets.tutor.exercises.model import ExerciseError
 from pavlov_widgets.tutor.exercises.registry import ByVariant, Question, register
 
@@ -43,7 +43,7 @@ def radio_positions(game: Game) -> tuple[str, ...]:
 
 
 def _phase_game(variant: int) -> Game:
-    """The Soviet Counter Phase begins; the three commanders' places differ by variant."""
+    """The Soviet Counter Phase is next; the three commanders' places differ by variant."""
     p = Position().counter("chait", "G3")
     if variant == 0:
         p.counter("pavlov", "G1").counter("naumov", "P1")
@@ -51,7 +51,7 @@ def _phase_game(variant: int) -> Game:
     else:
         p.counter("pavlov", "G1", disrupted=True).counter("naumov", "P1")
         p.counter("afanasyev", "reserves")
-    return p.resume("counter_moves").game()
+    return before_counter_phase(p)
 
 
 def _crew_game(variant: int) -> Game:
@@ -114,13 +114,14 @@ register(Question(
     id="10.team-actions",
     rule="4.0 Command Team",
     kind="choice",
-    text=("The Soviet Counter Phase begins. Pavlov, Naumov and Afanasyev stand on combat "
-          "positions; Afanasyev is Exhausted and Disrupted. How many actions does this phase "
-          "give?",
-          "The Soviet Counter Phase begins. Pavlov (Disrupted) and Naumov stand on combat "
-          "positions; Afanasyev waits in Reserves. How many actions does this phase give?"),
+    text=("The turn's last German card is about to be placed; then the Soviet Counter Phase "
+          "begins. Pavlov, Naumov and Afanasyev stand on combat positions; Afanasyev is "
+          "Exhausted and Disrupted. How many actions will that phase give?",
+          "The turn's last German card is about to be placed; then the Soviet Counter Phase "
+          "begins. Pavlov (Disrupted) and Naumov stand on combat positions; Afanasyev waits "
+          "in Reserves. How many actions will that phase give?"),
     position=_phase_game,
-    answer=actions_left,
+    answer=phase_actions,
     choices=("2", "3", "4"),
     explain=("Pavlov, Afanasyev and Naumov all stand on combat positions as the phase begins: "
              "that is all the Command Team asks. Being Exhausted or Disrupted does not matter.",
