@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-LOG_KINDS = ("event", "turn", "roll", "card", "casualty", "loss", "end")
+LOG_KINDS = ("event", "turn", "roll", "card", "casualty", "loss", "end", "auto")
 """What an entry records: a rule step, a new turn, a roll, a card coming into play, a counter
-lost, an immediate loss (6.0), the final score (6.0)."""
+lost, an immediate loss (6.0), the final score (6.0), or a choice the rules made for the
+player because only one answer was possible ("Only location 13 could take the Anti-aircraft
+token, so it went there."; the board shows it as a notice)."""
 
 
 class LogEntry(NamedTuple):

@@ -109,7 +109,8 @@ def test_2_2_one_action_per_card() -> None:
         f"{S}An Anti-aircraft token is readied on 12 (2.0 267th Separate Anti-aircraft Battalion)",
         f"{S}267th Separate Anti-aircraft Battalion: Ready Anti-aircraft"
         " (2.0 267th Separate Anti-aircraft Battalion)",
-        f"{S}An Anti-aircraft token is readied on 13 (2.0 267th Separate Anti-aircraft Battalion)",
+        f"{S}Only location 13 could take the Anti-aircraft token, so it went there"
+        " (2.0 267th Separate Anti-aircraft Battalion)",
         f"{S}32nd Guards Artillery Regiment: Ready Artillery (2.0 32nd Guards Artillery Regiment)",
         f"{S}An Artillery token is readied on 11 (2.0 32nd Guards Artillery Regiment)",
         f"{S}All Soviet cards are discarded (2.3 Discard all Cards)",
@@ -211,7 +212,8 @@ def test_2_0_62nd_cp_disrupted_blocks_resupply_and_storm_group() -> None:
     game.apply("card:soviet-01:62nd-army-cp:recover")
     assert lines(game)[1:3] == [
         f"{S}62nd Army Command Post: Recover (2.0 62nd Army Command Post)",
-        f"{S}The Disrupted token on 18 returns to the stock (2.0 62nd Army Command Post)",
+        f"{S}Only location 18 had a Disrupted token, so that token returned to the stock "
+        "(2.0 62nd Army Command Post)",
     ]
     assert at(game, "loc:18", "disrupted") == 0
     check_invariants(game)
@@ -262,7 +264,7 @@ def test_2_0_13th_cp_disrupted_blocks_send_reinforcements() -> None:
     assert card_ids(game, "soviet-08") == ["card:soviet-08:13th-guards-cp:recover"]
     game.apply("card:soviet-08:13th-guards-cp:recover")
     assert lines(game)[-1] == (
-        f"{S}The Disrupted token on 4 returns to the stock"
+        f"{S}Only location 4 had a Disrupted token, so that token returned to the stock"
         " (2.0 13th Guards Rifle Division Command Post)"
     )
     assert at(game, "loc:4", "disrupted") == 0

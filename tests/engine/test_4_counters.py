@@ -286,8 +286,10 @@ def test_4_0_suppress_limited_by_supplies() -> None:
     game = action_phase(state)
     game.apply("suppress:bondarenko")  # only one token to place: nothing to ask
     assert lines(game)[0] == (
-        f"{A}Bondarenko suppresses: 1 token to the purple Suppression box (4.0 Suppress)"
+        f"{A}Only 1 Suppression token was in Supplies, so Bondarenko placed it in the purple "
+        "Suppression box (4.0 Suppress)"
     )
+    assert [e.kind for e in game.log if "Only 1" in e.text] == ["auto"]  # shown as a notice
     assert at(game, "supplies", "suppression") == 0
     # with the Supplies box empty no Suppress is offered
     state = blank()

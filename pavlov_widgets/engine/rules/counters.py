@@ -831,6 +831,12 @@ def _suppress(e: Engine, where: str, value: int, source: str, rule: str,
         e.ask("suppress_count", f"{source}: place how many Suppression tokens (up to {most})?",
               rule, most=most, colours=colours, source=source, actors=list(actors))
         return
+    if value > 1 and len(colours) == 1:  # a choice of how many, made unasked: the log says so
+        e.move_tokens("suppression", "supplies", suppress_key(colours[0]))
+        e.log(f"Only 1 Suppression token was in Supplies, so {source} placed it in the "
+              f"{colours[0]} Suppression box", rule, kind="auto",
+              targets=(*actors, SuppressionBox(colours[0]).id))
+        return
     _place_suppression(e, most, colours, source, rule, actors)
 
 

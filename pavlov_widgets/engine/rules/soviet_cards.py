@@ -330,9 +330,12 @@ def card_action(e: Engine, p: dict[str, Any], picked: Option) -> None:
 
 
 def _pick_location(e: Engine, purpose: str, unit: str, locations: list[int]) -> None:
-    """Pick one of several locations; with one candidate there is nothing to ask."""
+    """Pick one of several locations; with one candidate there is nothing to ask.
+
+    The log then says so (an ``auto`` entry), so the player knows the choice was made for them.
+    """
     if len(locations) == 1:
-        _apply_location(e, purpose, unit, locations[0])
+        _apply_location(e, purpose, unit, locations[0], only=True)
         return
     e.ask(
         "card_location",
@@ -360,17 +363,23 @@ def card_location(e: Engine, p: dict[str, Any], picked: Option) -> None:
     _apply_location(e, p["purpose"], p["unit"], picked.int_arg("loc"))
 
 
-def _apply_location(e: Engine, purpose: str, unit: str, loc: int) -> None:
+def _apply_location(e: Engine, purpose: str, unit: str, loc: int, only: bool = False) -> None:
+    """Recover or ready ``loc``; ``only``: it was the one location possible, taken unasked."""
     rule = f"2.0 {e.unit(unit).name}"
     here = (Location(loc).id,)
+    kind = "auto" if only else "event"
     if purpose == "recover":
         e.move_tokens("disrupted", loc_key(loc), "stock")
-        e.log(f"The Disrupted token on {loc} returns to the stock", rule, targets=here)
+        text = (f"Only location {loc} had a Disrupted token, so that token returned to the stock"
+                if only else f"The Disrupted token on {loc} returns to the stock")
+        e.log(text, rule, kind=kind, targets=here)
     else:
         e.move_tokens(purpose, "stock", loc_key(loc))
         name = e.c.tokens[purpose].name
         article = "An" if name[0] in "AEIOU" else "A"
-        e.log(f"{article} {name} token is readied on {loc}", rule, targets=here)
+        text = (f"Only location {loc} could take the {name} token, so it went there" if only
+                else f"{article} {name} token is readied on {loc}")
+        e.log(text, rule, kind=kind, targets=here)
 
 
 def _recover(e: Engine, unit: str) -> None:
