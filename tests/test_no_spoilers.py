@@ -44,6 +44,9 @@ BUILT_BY_HAND = ("quiz.choice(", "quiz.click(", "quiz.predict(", "answer=", "exp
 ASK_CELL = re.compile(r'(?:#[^\n]*\n)*quiz\.ask\("[0-9a-z.-]+"(?:, variant=[0-9]+)?\)\s*')
 """A question's cell: comments, then the one call."""
 
+WIDGET = "application/vnd.jupyter.widget-view+json"
+"""A widget's output: the page draws the widget itself."""
+
 WINDOW = 10
 """How many words of an explanation in a row count as showing it (fewer: a rule's usual
 wording, "a defender's own Attack only removes infantry", restated from the lesson)."""
@@ -72,11 +75,15 @@ def _outputs(cell: dict[str, Any]) -> list[str]:
         if "text" in out:
             texts.append("".join(out["text"]))
         data = out.get("data", {})
-        for mime in ("text/plain", "text/markdown"):
+        # a widget's text/plain is only its fallback (a page shows the widget, not that)
+        shown = ("text/markdown",) if WIDGET in data else ("text/plain", "text/markdown")
+        for mime in shown:
             if mime in data:
                 texts.append("".join(data[mime]))
-        if "text/html" in data:
-            texts.append(html.unescape(re.sub(r"<[^>]+>", " ", "".join(data["text/html"]))))
+        if "text/html" in data:  # the words shown: no script, no style, no tags
+            page = re.sub(r"<(script|style)\b.*?</\1>", " ", "".join(data["text/html"]),
+                          flags=re.S | re.I)
+            texts.append(html.unescape(re.sub(r"<[^>]+>", " ", page)))
     return texts
 
 
