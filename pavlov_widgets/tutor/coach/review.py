@@ -344,7 +344,8 @@ def review_html(review: Review) -> str:
         f"{html.escape(lesson.where)}</a>.</li>"
         for lesson, cost in review.lessons
     ) or "".join(f"<li>{html.escape(a)}</li>" for a in review.advice())
-    return (f"<div class='pavlov-review' style='max-width:100%;overflow-wrap:anywhere'>"
+    return ("<div class='pavlov-review' style='max-width:100%;overflow-wrap:anywhere;"
+            "line-height:1.45'>"
             f"<p><b>Review.</b> {html.escape(review.headline())}</p>"
             f"<div style='display:flex;flex-wrap:wrap;gap:12px'>{cols}</div>{raids}"
             f"<p><b>Next time</b></p><ul style='padding-left:1.4em'>{advice}</ul></div>")
