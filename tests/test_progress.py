@@ -172,6 +172,7 @@ def test_where_no_file_can_be_written_the_browser_keeps_the_answers(
     earlier = {"05.mortar-search": Record(True, "2026-11-01T10:00:00Z")}
     store.stored = dump(earlier, "")
     assert set(p.records) == {MISSED, "05.mortar-search"}
+    assert set(parse(store.data, "sent")) == {MISSED, "05.mortar-search"}
     p.record("04.deliver-half", correct=True)
     assert set(parse(store.data, "sent")) == {MISSED, "05.mortar-search", "04.deliver-half"}
 

@@ -314,10 +314,13 @@ function render({ model, el }) {
     } catch (e) { /* storage full or forbidden: the answers stay in the kernel */ }
   };
   if (stored !== null && stored !== model.get('stored')) {
+    // the kernel merges what the page kept with its own answers and sends the whole back:
+    // storing the kernel's text now would drop the answers of earlier visits
     model.set('stored', stored);
     model.save_changes();
+  } else {
+    keep();
   }
-  keep();
   model.on('change:data', keep);
   return () => model.off('change:data', keep);
 }
@@ -394,7 +397,7 @@ class Progress:
         self.records: Records = {}
         self.reload()
         if isinstance(store, BrowserStore):
-            store.on_arrival(self.reload)
+            store.on_arrival(self._page_sent)
 
     @classmethod
     def open(cls, folder: str | Path | None = None, learner: str | None = None) -> Progress:
@@ -435,6 +438,12 @@ class Progress:
             self.notice = f"Your stored progress could not be read: {exc}."
         self._changed()
 
+    def _page_sent(self) -> None:
+        """The page sent what it kept: merge, and send the whole back for it to keep."""
+        self.reload()
+        if self.records:
+            self._save()
+
     def get(self, qid: str) -> Record | None:
         """The record of one question (None: never answered)."""
         return self.records.get(qid)
@@ -465,7 +474,7 @@ class Progress:
         except OSError as exc:
             # no file can be written here (any more): the browser keeps them from now on
             browser = BrowserStore(self.learner)
-            browser.on_arrival(self.reload)
+            browser.on_arrival(self._page_sent)
             self.store = browser
             self.notice = (f"Your progress could not be written to a file ({exc.strerror or exc}),"
                            " so it is kept in this browser's storage.")

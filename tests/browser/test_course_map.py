@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from boardpage import RENDER_TIMEOUT_MS, phone_page, run_all_in_lab
+from boardpage import RENDER_TIMEOUT_MS, phone_page, run_all_in_lab, write_notebook
 from playwright.sync_api import Browser, Page, expect
 
 from pavlov_widgets.tutor.course import graded, number_in_notebook
@@ -138,3 +138,39 @@ def test_a_miss_in_voila_on_a_phone_shows_in_the_course_map(
     _answer_wrong(page, folder, shot)
     page.goto(served_notebook(folder / "01_introduction.ipynb"))
     _see_the_map(page, folder, shot)
+
+
+STORE_CELLS = [
+    "import ipywidgets as widgets\n"
+    "from pavlov_widgets.tutor.progress import BrowserStore, Progress\n"
+    "progress = Progress(BrowserStore('browser-test'))\n"
+    "shown = widgets.HTML()\n"
+    "shown.add_class('due-now')\n"
+    "progress.on_change(lambda p: setattr(shown, 'value', 'due: ' + ', '.join(p.due())))\n"
+    "widgets.VBox([progress.browser, shown])",
+]
+
+
+def test_where_no_file_is_written_the_browser_keeps_the_answers_between_visits(
+    page: Page, served_notebook: Callable[[str | Path], str], artifacts_dir: Path,
+) -> None:
+    # one page misses a question: kept in the page's localStorage, not in a file
+    folder = artifacts_dir / "course-map-browser"
+    folder.mkdir(exist_ok=True)
+    first = write_notebook(folder, "miss.ipynb", [
+        *STORE_CELLS, f"progress.record({QUESTION.id!r}, correct=False)"])
+    page.goto(served_notebook(first))
+    key = "pavlov-progress-browser-test"
+    page.wait_for_function(f"() => (localStorage.getItem({key!r}) || '').includes("
+                           f"{QUESTION.id!r})", timeout=RENDER_TIMEOUT_MS)
+    assert not list(folder.glob("pavlov-progress*.json"))
+    # a new kernel (the next visit) learns it from the page, and the page keeps both answers
+    second = write_notebook(folder, "later.ipynb", [
+        *STORE_CELLS, "progress.record('04.deliver-half', correct=True)"])
+    page.goto(served_notebook(second))
+    expect(page.locator(".due-now")).to_contain_text(f"due: {QUESTION.id}",
+                                                     timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_function(f"() => (localStorage.getItem({key!r}) || '').includes("
+                           "'04.deliver-half')", timeout=RENDER_TIMEOUT_MS)
+    kept = page.evaluate(f"() => JSON.parse(localStorage.getItem({key!r})).questions")
+    assert kept[QUESTION.id]["first"] == "wrong" and kept["04.deliver-half"]["first"] == "right"
