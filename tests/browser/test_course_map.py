@@ -8,7 +8,9 @@ question to revisit, with where its rule is taught; they take the similar questi
 it right, and the entry goes. In JupyterLab at 1366×768 with the file browser open, and in
 Voila on a phone (390×844). Each run works on its own copy of the notebooks in
 ``test-artifacts/`` (the progress file is written beside them, never in the repository).
-Screenshots: ``test-artifacts/course-map-*.png``.
+Where no file is written, the browser's ``localStorage`` keeps the answers from one visit (a
+fresh kernel) to the next. Screenshots: ``test-artifacts/course-map-*.png`` (the map also at
+1920×1080).
 """
 
 from __future__ import annotations
@@ -122,6 +124,9 @@ def test_a_miss_in_jupyterlab_shows_in_the_course_map(
     _answer_wrong(page, folder, shot)
     run_all_in_lab(page, lab_notebook(folder / "01_introduction.ipynb"), file_browser=True)
     _see_the_map(page, folder, shot)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.locator(".pavlov-course-table").scroll_into_view_if_needed()
+    shot("map-1920")
 
 
 def test_a_miss_in_voila_on_a_phone_shows_in_the_course_map(
