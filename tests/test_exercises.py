@@ -143,7 +143,8 @@ def test_2_2_a_choice_computed_by_the_engine() -> None:
                      rule="2.2 Take up to Three Actions")
     assert ex.solution == ("3",)
     assert not ex.answer("4").correct
-    with pytest.raises(ExerciseError, match="'five' is not one of the answers"):
+    with pytest.raises(ExerciseError, match="“five” is not one of the answers; answer with "
+                                            "“1”, “2”, “3” or “4”"):
         ex.answer("five")
     assert ex.answer(3).correct  # a number is read as its answer
     assert quiz.summary() == "0 of 1 right"

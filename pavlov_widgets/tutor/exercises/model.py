@@ -58,7 +58,7 @@ from pavlov_widgets.engine.places import (
     parse_place,
     place_name,
 )
-from pavlov_widgets.engine.text import all_of, percent, sentence, times_in
+from pavlov_widgets.engine.text import all_of, either, percent, sentence, times_in
 from pavlov_widgets.tutor.display import with_text
 from pavlov_widgets.tutor.lab.card_odds import CardOddsError, card_ends
 
@@ -334,7 +334,12 @@ class Exercise:
         raise NotImplementedError
 
     def _words(self, answer: tuple[str, ...]) -> str:
-        return ", ".join(answer)
+        return all_of(answer)
+
+    @staticmethod
+    def _quoted(words: Iterable[str]) -> list[str]:
+        """Answers offered, each in quotes, for a sentence that lists them."""
+        return [f"“{w}”" for w in words]
 
     def _feedback(self, given: tuple[str, ...]) -> Feedback:
         right = set(given) == set(self.solution)
@@ -544,10 +549,11 @@ class ChoiceExercise(Exercise):
 
     def _normalise(self, value: Answer) -> tuple[str, ...]:
         if not isinstance(value, (str, int)):
-            raise ExerciseError(f"answer with one of {list(self.answers)}")
+            raise ExerciseError(f"answer with {either(self._quoted(self.answers))}")
         text = str(value).strip()
         if text not in self.answers:
-            raise ExerciseError(f"{text!r} is not one of the answers {list(self.answers)}")
+            raise ExerciseError(f"“{text}” is not one of the answers; answer with "
+                                f"{either(self._quoted(self.answers))}")
         return (text,)
 
     def _grade(self, given: tuple[str, ...]) -> Feedback:
@@ -596,8 +602,8 @@ class Prediction(Exercise):
 
     def _normalise(self, value: Answer) -> tuple[str, ...]:
         if not isinstance(value, str) or value not in self.outcomes:
-            raise ExerciseError(f"{value!r} is not an outcome offered; one of "
-                                f"{list(self.outcomes)}")
+            raise ExerciseError(f"“{value}” is not an outcome offered; predict "
+                                f"{either(self._quoted(self.outcomes))}")
         return (value,)
 
     def _grade(self, given: tuple[str, ...]) -> Feedback:
