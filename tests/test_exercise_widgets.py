@@ -15,7 +15,12 @@ from typing import Any
 
 from pavlov_widgets.tutor import Quiz
 from pavlov_widgets.tutor.content import get_scenario
-from pavlov_widgets.tutor.exercises.model import _card_moment, card_targets, next_target
+from pavlov_widgets.tutor.exercises.model import (
+    _card_moment,
+    card_targets,
+    next_target,
+    play_card,
+)
 from pavlov_widgets.tutor.exercises.widget import (
     ChoiceWidget,
     ClickWidget,
@@ -144,6 +149,9 @@ def test_predict_then_reveal_resolves_the_card_and_shows_the_odds() -> None:
     widget = ex.widget()
     assert isinstance(widget, PredictWidget)
     assert widget.board.game.chance() is not None and widget.odds.value == ""
+    # rolled on the board before the prediction, the card shows fresh dice, not its own
+    own = [e.dice for e in ex.entries if e.kind == "roll"]
+    assert [e.dice for e in play_card(widget.board.game)[1] if e.kind == "roll"] != own
     widget.buttons[1].click()
     assert widget.board.game.state.soviet["pavlov"].where == "removed"
     assert "← this time" in widget.odds.value and "%" in widget.odds.value

@@ -305,7 +305,9 @@ class PredictWidget(_ExerciseWidget):
 
     def __init__(self, exercise: Prediction) -> None:
         """The position on a board and a button per outcome."""
-        self.board = Board.from_game(exercise.game.copy())
+        # before the prediction the board rolls fresh dice, never the card's own: rolling
+        # them there would show what happens before the learner has said it (issue 21)
+        self.board = Board.from_game(exercise.game.fork(seed=0, auto_roll=False))
         self.buttons = [widgets.Button(description=o, tooltip=o) for o in exercise.outcomes]
         for button, outcome in zip(self.buttons, exercise.outcomes, strict=True):
             button.on_click(lambda _b, o=outcome: self._answer(o))
