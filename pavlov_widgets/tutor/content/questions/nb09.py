@@ -167,7 +167,7 @@ register(Question(
              "Glushenko may only Recover. Svirin is fresh.",
              "One action per counter: Masijashvili's Action token says he is done. Chait and "
              "Kiselev may only Recover. Glushenko is fresh."),
-    teaches="09#recover-4-0-recover",
+    teaches="09#the-budget-4-0-soviet-counter-phase",
 ))
 
 register(Question(
