@@ -142,6 +142,23 @@ def phone_context(browser: Browser) -> BrowserContext:
                                has_touch=True)
 
 
+def screen_page(browser: Browser, screen: str) -> Iterator[Page]:
+    """A page on a named screen, for a fixture: "…-390x844" is the phone, else its size.
+
+    ``yield from screen_page(browser, "lab-1366x768")`` gives a 1366×768 page; the
+    context is closed when the test ends.
+    """
+    if screen.endswith("390x844"):
+        context = phone_context(browser)
+    else:
+        width, height = screen.rsplit("-", 1)[-1].split("x")
+        context = browser.new_context(viewport={"width": int(width), "height": int(height)})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 def phone_page(browser: Browser) -> Iterator[tuple[Page, list[str]]]:
     """A page on a phone and the JavaScript errors seen on it, for a fixture.
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from boardpage import RENDER_TIMEOUT_MS, phone_context, run_all_in_lab, write_notebook
+from boardpage import RENDER_TIMEOUT_MS, run_all_in_lab, screen_page, write_notebook
 from playwright.sync_api import Browser, Page, expect
 
 CELLS = [
@@ -44,16 +44,8 @@ COLUMNS_JS = """(review) => {
 @pytest.fixture(params=["lab-1366x768", "voila-390x844"])
 def screen(request: pytest.FixtureRequest, browser: Browser) -> Iterator[tuple[str, Page]]:
     """A page on one of the two screens (the phone with touch, at device scale 2)."""
-    name = request.param
-    if name.endswith("390x844"):
-        context = phone_context(browser)
-    else:
-        context = browser.new_context(viewport={"width": 1366, "height": 768})
-    page = context.new_page()
-    try:
-        yield name, page
-    finally:
-        context.close()
+    for page in screen_page(browser, request.param):
+        yield request.param, page
 
 
 def test_the_review_shows_choices_and_luck_readably(
