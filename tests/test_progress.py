@@ -300,3 +300,24 @@ def test_a_similar_question_answered_right_says_the_miss_is_made_good(course: Pa
     again.widget()
     again.answer(again.solution[0])
     assert follow_up(again) == MADE_GOOD and progress().due() == []
+
+
+def test_a_notebook_read_while_jupyter_saves_it_is_read_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pavlov_widgets.tutor.course as course_module
+
+    path = tmp_path / "04_soviet_cards.ipynb"
+    whole = (NOTEBOOKS / path.name).read_text()
+    path.write_text(whole[:1000])  # Jupyter writes over the file in place: cut short
+
+    def save_done(_seconds: float) -> None:
+        path.write_text(whole)
+
+    monkeypatch.setattr(course_module.time, "sleep", save_done)
+    [nb] = course_notebooks(tmp_path)
+    assert nb.walkthrough("soviet-card-hand") is not None
+
+
+def test_the_progress_file_is_an_ordinary_file(tmp_path: Path) -> None:
+    Progress.open(tmp_path).record(MISSED, correct=False)
+    assert (tmp_path / FILE_NAME).stat().st_mode & 0o777 == 0o644

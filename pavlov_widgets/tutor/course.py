@@ -25,6 +25,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import time
 import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -154,6 +155,11 @@ def course_notebooks(folder: str | Path | None = None) -> list[Notebook]:
 
 _READ: dict[Path, tuple[tuple[int, int], Notebook | None]] = {}
 
+SAVE_RETRIES = 10
+SAVE_WAIT_S = 0.1
+"""How often, and how long apart, a notebook that does not read is read again (see
+:func:`_read_cached`): a second at most, the time a save of a few megabytes takes."""
+
 
 def _read_cached(path: Path) -> Notebook | None:
     """:func:`read_notebook`, read again only when the file changed (size or time).
@@ -167,9 +173,21 @@ def _read_cached(path: Path) -> Notebook | None:
         return None
     stamp = (stat.st_mtime_ns, stat.st_size)
     kept = _READ.get(path)
-    if kept is None or kept[0] != stamp:
-        kept = _READ[path] = (stamp, read_notebook(path))
-    return kept[1]
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    found = read_notebook(path)
+    for _ in range(SAVE_RETRIES):
+        if found is not None or NOTEBOOK_FILE.fullmatch(path.name) is None:
+            break
+        # Jupyter saves a notebook in place (its "atomic" writing keeps a copy aside and
+        # writes over the file), so a file read while the learner's notebook is being saved
+        # can be cut short: read it again once the save is done
+        time.sleep(SAVE_WAIT_S)
+        found = read_notebook(path)
+    if found is None and kept is not None:
+        found = kept[1]  # still unreadable: what it was is closer than nothing
+    _READ[path] = (stamp, found)
+    return found
 
 
 def _notebook(number: str, notebooks: list[Notebook]) -> Notebook | None:

@@ -285,6 +285,13 @@ class FileStore:
         fd, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.",
                                          suffix=".tmp")
         try:
+            # mkstemp makes the file private (0600): keep the old file's mode, else an
+            # ordinary file's (a teacher's script may read a learner's progress)
+            try:
+                mode = self.path.stat().st_mode & 0o777
+            except FileNotFoundError:
+                mode = 0o644
+            os.chmod(temporary, mode)
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(text)
                 out.flush()
