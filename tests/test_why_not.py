@@ -20,6 +20,7 @@ from pavlov_widgets.engine.actions import VERBS, encode
 from pavlov_widgets.engine.explain import VERB_HOMES, why_refused
 from pavlov_widgets.tutor.coach.model import explain
 from pavlov_widgets.tutor.coach.model import why_not as coach_why_not
+from pavlov_widgets.widget import Board
 
 
 def refused(game: Game, action: str) -> IllegalActionError:
@@ -280,3 +281,32 @@ def test_every_refused_action_gives_a_reason_and_leaves_the_game_unchanged(
             game.apply(action)
         assert info.value.reason.strip()
         assert game.to_json() == before
+
+
+# --- a choice made unasked: the log and the board say so ------------------------------------
+
+
+def test_2_0_ready_with_one_free_location_says_it_was_taken_for_you() -> None:
+    pos = Position().counter("pavlov", "R2").tokens("aa", 12)
+    card = pos.soviet_card("267th-aa", "32nd-guards-artillery")
+    board = Board(pos.hand(card).resume("soviet_cards").game())
+    assert "notice" not in board.choice
+    ready = encode("card", {"card": card, "unit": "267th-aa", "action": "ready"})
+    assert board.handle_message({"kind": "choose", "option": ready, "rev": board.rev})["ok"]
+    entry = board.game.log[-1]
+    assert (entry.kind, entry.text) == (
+        "auto", "Only location 13 could take the Anti-aircraft token, so it went there")
+    assert board.choice["notice"] == (
+        "Only location 13 could take the Anti-aircraft token, so it went there (2.0 267th "
+        "Separate Anti-aircraft Battalion).")
+    board.handle_message({"kind": "choose", "option": "end-phase", "rev": board.rev})
+    assert "notice" not in board.choice  # it was about that step only
+
+
+def test_2_0_recover_with_one_disrupted_location_says_so() -> None:
+    pos = Position().counter("pavlov", "R2").disrupt_location(4)
+    card = pos.soviet_card("13th-guards-cp", "62nd-army-cp")
+    game = pos.hand(card).resume("soviet_cards").game()
+    game.apply(encode("card", {"card": card, "unit": "13th-guards-cp", "action": "recover"}))
+    assert game.log[-1].text == (
+        "Only location 4 had a Disrupted token, so that token returned to the stock")

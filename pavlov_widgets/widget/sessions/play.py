@@ -84,6 +84,8 @@ class PlaySession(Session):
         self._hint: dict[str, Any] = {}
         self._quiet = False
         self._stop: Callable[[], None] = lambda: None
+        # the choices the rules made unasked since the board last drew (see ``notice``)
+        self._log_mark, self._notice_rev, self._notice = len(game.log), game.rev, ""
 
     # --- what is shown -------------------------------------------------------------------
 
@@ -126,6 +128,9 @@ class PlaySession(Session):
         if self._hint and (self._hint.get("rev") != game.rev):
             self._hint = {}  # a hint answers the position it was asked at
         choice = views.choice_view(game, who)
+        notice = self.notice()
+        if notice:
+            choice = {**choice, "notice": notice}
         focus = tuple(dict.fromkeys(t for o in choice["options"] for t in o["targets"]))
         marks = tuple({"region": r, "style": "focus"} for r in self._hint.get("marks", ()))
         hinting: dict[str, Any] = {}
@@ -134,6 +139,24 @@ class PlaySession(Session):
         patch = {"canUndo": False, "canRedo": False} if self.undo_refusal() else {}
         return Frame(game=game, viewer=who, choice=choice, rev=game.rev, focus=focus,
                      marks=marks, seat=self._seat(), hinting=hinting, view_patch=patch)
+
+    def notice(self) -> str:
+        """The choices the rules made for the player since the board last drew, or "".
+
+        A choice with one possible answer is not asked (a Ready with one free location, 2.0;
+        a Suppress with one token in Supplies, 4.0 Suppress); the log says so in an ``auto``
+        entry, and the bar shows those sentences by the prompt until the game moves on:
+        "Only location 13 could take the Anti-aircraft token, so it went there (2.0 267th
+        Separate Anti-aircraft Battalion)."
+        """
+        game = self._game
+        if game.rev != self._notice_rev:
+            entries = game.log
+            new = entries[min(self._log_mark, len(entries)):]
+            self._notice = " ".join(sentence(f"{e.text} ({e.rule})") for e in new
+                                    if e.kind == "auto" and views.seen_by(e, self.viewer()))
+            self._log_mark, self._notice_rev = len(entries), game.rev
+        return self._notice
 
     def _seat(self) -> dict[str, Any]:
         """The ``seat`` trait: whose view is drawn ({} for everything)."""
@@ -277,6 +300,7 @@ class PlaySession(Session):
         listening = self.board is not None
         self._stop()
         self._game, self._hint = game, {}
+        self._log_mark, self._notice_rev, self._notice = len(game.log), game.rev, ""
         if listening:
             self._listen()
 

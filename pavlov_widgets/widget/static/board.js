@@ -72,6 +72,7 @@ var SKELETON = `
         <div class="pb-prompt"></div>
         <div class="pb-rule"></div>
         <div class="pb-odds"></div>
+        <div class="pb-notice" role="status" hidden></div>
         <div class="pb-why" role="status" hidden></div>
         <div class="pb-hint-text" role="status" hidden></div>
         <textarea class="pb-json" readonly rows="6" hidden
@@ -133,6 +134,7 @@ function buildDom(root, interactive) {
     promptEl: q(".pb-prompt"),
     ruleEl: q(".pb-rule"),
     oddsEl: q(".pb-odds"),
+    noticeEl: q(".pb-notice"),
     whyEl: q(".pb-why"),
     savedEl: q(".pb-saved"),
     helpEl: q(".pb-help"),
@@ -3322,6 +3324,9 @@ function updateBar(b, d) {
   setText(ui.ruleEl, asking ? `${touch(b) ? "Tap" : "Click"} a place that glows to answer` : p.rule ? `Rule ${p.rule}` : "");
   const odds = asking ? [] : (p.odds ?? []).map((o) => `${o.result} ${o.percent}% (${o.fraction})`);
   setText(ui.oddsEl, odds.length ? `Exact odds: ${odds.join(" · ")}` : "");
+  const notice = asking ? "" : p.notice ?? "";
+  setText(ui.noticeEl, notice);
+  setProp(ui.noticeEl, "hidden", !notice);
   const position = `${positionOf(d)}|${qn ? JSON.stringify(qn) : ""}`;
   if (position !== b.shown.position) {
     b.shown.position = position;

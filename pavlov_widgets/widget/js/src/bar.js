@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The sticky bar and the lines around the board, written from the traits on every drawing
- * (only what changed): the prompt with its rule and exact odds, the edit-mode badge and
+ * (only what changed): the prompt with its rule, exact odds and the notice of a choice the
+ * rules made unasked (a single legal location taken for the player), the edit-mode badge and
  * whose view it is (7.3, 7.4), the hot seat's cover, the position's JSON (editing), the "why
  * not?" line, the Hint and its sentence, the buttons of the options that have no place on
  * the board (the editor's palette among them), the tools (Undo, Redo, Roll, auto-roll, where
@@ -86,6 +87,10 @@ export function updateBar(b, d) {
     : p.rule ? `Rule ${p.rule}` : "");
   const odds = asking ? [] : (p.odds ?? []).map((o) => `${o.result} ${o.percent}% (${o.fraction})`);
   setText(ui.oddsEl, odds.length ? `Exact odds: ${odds.join(" · ")}` : "");
+  // A choice the rules made unasked (one possible location): said by the prompt, not hidden.
+  const notice = asking ? "" : p.notice ?? "";
+  setText(ui.noticeEl, notice);
+  setProp(ui.noticeEl, "hidden", !notice);
   const position = `${positionOf(d)}|${qn ? JSON.stringify(qn) : ""}`;
   if (position !== b.shown.position) {
     b.shown.position = position;

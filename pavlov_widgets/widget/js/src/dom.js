@@ -21,6 +21,7 @@ const SKELETON = `
         <div class="pb-prompt"></div>
         <div class="pb-rule"></div>
         <div class="pb-odds"></div>
+        <div class="pb-notice" role="status" hidden></div>
         <div class="pb-why" role="status" hidden></div>
         <div class="pb-hint-text" role="status" hidden></div>
         <textarea class="pb-json" readonly rows="6" hidden
@@ -88,6 +89,7 @@ export function buildDom(root, interactive) {
     promptEl: q(".pb-prompt"),
     ruleEl: q(".pb-rule"),
     oddsEl: q(".pb-odds"),
+    noticeEl: q(".pb-notice"),
     whyEl: q(".pb-why"),
     savedEl: q(".pb-saved"),
     helpEl: q(".pb-help"),

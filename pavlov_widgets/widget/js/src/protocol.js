@@ -97,9 +97,10 @@
  * @typedef {{id: string, label: string, targets: string[], term?: string}} Opt
  * @typedef {{result: string, fraction: string, percent: number}} Odds
  * @typedef {{kind: string, op: string, prompt: string, rule: string, options: Opt[],
- *   dice: number, odds: Odds[], waiting?: string[], tone?: string}} Choice  kind: decision,
- *   chance, wait, over (or cover, edit); tone: an answered question's feedback (op
- *   "feedback"), "right", "wrong" or ""
+ *   dice: number, odds: Odds[], waiting?: string[], tone?: string, notice?: string}} Choice
+ *   kind: decision, chance, wait, over (or cover, edit); tone: an answered question's
+ *   feedback (op "feedback"), "right", "wrong" or ""; notice: the choices the rules made
+ *   unasked since the last drawing, in whole sentences ("Only location 13 could take …")
  * @typedef {{n?: number, turn?: number, dice?: number[], label?: string, result?: string,
  *   success?: boolean | null, hits?: number | null, marks?: boolean[] | null,
  *   rule?: string}} Roll  empty before the first roll
