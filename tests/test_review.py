@@ -160,3 +160,14 @@ def test_the_widget_shows_two_columns() -> None:
     assert "The dice and the cards (against their average)" in html
     assert "display:flex;flex-wrap:wrap" in html
     assert coach.review() is shown  # the same game and top: not worked out again
+
+
+def test_playouts_replace_the_estimate_of_the_choices_shown(starved: Game) -> None:
+    done = review(starved, top=3, playouts=4)
+    shown = done.choices
+    assert shown and all(p.games == 4 for p in shown)
+    assert all("4 playouts of it scored" in p.sentence() for p in shown)
+    assert done.source.startswith("playouts, 4 games each")
+    assert all(p.games == 0 for p in review(starved, top=3).choices)
+    with pytest.raises(ValueError, match="playouts must be"):
+        review(starved, playouts=-1)

@@ -28,6 +28,7 @@ from typing import Any
 from pavlov_widgets.engine import Game, Option
 from pavlov_widgets.engine.log import LogEntry
 from pavlov_widgets.engine.state import GameState
+from pavlov_widgets.tutor.lab.compare import compare
 
 from .value import LOOKAHEAD, QUIET_DECISIONS, hungry, reveals_card, static_value, value
 
@@ -174,6 +175,11 @@ class TurningPoint:
             have come up.
         after: for a choice, the chosen option's worth; otherwise the expected score after.
         best: for a choice, the best alternative's label.
+        chosen_id, best_id: for a choice, the option ids of the choice and of the best
+            alternative.
+        games: 0 where ``before`` and ``after`` are the coach's expected score; else the
+            playouts each option was played to the end (the choice's mean score against the
+            best alternative's, on the same dice; :func:`review`'s ``playouts``).
         lesson: for a choice, what it teaches (:data:`LESSONS`).
         raid: whether it belongs to a Storm Group raid: the card action that starts it, the
             choice of raiders, its dice.
@@ -189,6 +195,9 @@ class TurningPoint:
     before: float
     after: float
     best: str = ""
+    chosen_id: str = ""
+    best_id: str = ""
+    games: int = 0
     lesson: Lesson | None = None
     raid: bool = False
 
@@ -209,8 +218,10 @@ class TurningPoint:
     def sentence(self) -> str:
         """What it was worth, in a whole sentence."""
         if self.kind == "choice":
-            if not self.best:
-                return f"You chose {self.text}, the only sensible option ({self.rule})."
+            if self.games:
+                return (f"You chose {self.text}: {self.games} playouts of it scored "
+                        f"{self.after:+.1f} on average; the best alternative, {self.best}, "
+                        f"scored {self.before:+.1f} on the same dice ({self.rule}).")
             if self.delta < 0:
                 return (f"You chose {self.text}, worth {self.after:+.1f}; the best alternative, "
                         f"{self.best}, was worth {self.before:+.1f} ({self.rule}).")
@@ -376,16 +387,25 @@ TOP_LESSONS = 3
 """How many lessons the review gives at most."""
 
 
-def review(game: Game, top: int = 5, lookahead: int = LOOKAHEAD) -> Review:
+def review(game: Game, top: int = 5, lookahead: int = LOOKAHEAD, *,
+           playouts: int = 0) -> Review:
     """The review of ``game`` so far: its ``top`` turning points, raids and lessons.
 
     Exactly ``top`` turning points when the game has that many choices (of two or more
     options), rolls and cards; the biggest first, choices and luck each given room
     (:data:`ONE_SIDE`). The game itself is not changed; the same game gives the same review.
+
+    ``playouts``: each choice shown is also played to the end that many times, the chosen
+    option and the best alternative on the same dice (the lab's comparison, the "fast"
+    player), and shows those mean scores instead of the coach's estimate. The playouts see
+    the Wehrmacht deck as it really lay: hindsight the player did not have.
     """
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise ValueError(
             f"top must be a whole number of turning points (1 or more), not {top!r}")
+    if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 0:
+        raise ValueError(f"playouts must be a whole number of games (0 or more), not "
+                         f"{playouts!r}")
     saved = game.to_dict()
     replay = Game(GameState.from_dict(saved["initial"]), game.components, game.settings,
                   auto_roll=False)
@@ -425,7 +445,35 @@ def review(game: Game, top: int = 5, lookahead: int = LOOKAHEAD) -> Review:
                 "; ".join(e.text for e in came_up) + " came up", came_up[0].rule, (),
                 now if average is None else average, now))
     _blame_hunger(points, hunger, replay)
-    return _finish(points, top, start, now, steps, replay.is_over)
+    done = _finish(points, top, start, now, steps, replay.is_over)
+    if playouts:
+        _play_out(done, game, saved["history"], playouts)
+    return done
+
+
+def _play_out(done: Review, game: Game, history: list[dict[str, Any]], games: int) -> None:
+    """Replace the shown choices' worth by playouts (see :func:`review`), in place."""
+    wanted = {p.step: i for i, p in enumerate(done) if not p.luck and p.best_id}
+    if not wanted:
+        return
+    replay = Game(GameState.from_dict(game.to_dict()["initial"]), game.components,
+                  game.settings, auto_roll=False)
+    for index, entry in enumerate(history):
+        if index in wanted:
+            point = done[wanted[index]]
+            result = compare(replay, [point.chosen_id, point.best_id], games=games, jobs=1,
+                             policy="fast")
+            done[wanted[index]] = replace(
+                point, after=result.row(point.chosen_id).mean_score,
+                before=result.row(point.best_id).mean_score, games=games)
+            if index == max(wanted):
+                break
+        if entry["kind"] == "seed":
+            replay.use_seeded_dice(entry["value"])
+        else:
+            _step(replay, entry)
+    done.source = (f"playouts, {games} games each to the end with the deck as it lay "
+                   "(the lessons: the coach's expected score)")
 
 
 def _step(game: Game, entry: dict[str, Any]) -> None:
@@ -471,7 +519,7 @@ def _choice(game: Game, chosen: str, pending: dict[str, Any], index: int,
             lesson = better
     return TurningPoint(index, game.turn, game.phase_label, "choice", mine.label,
                         str(pending.get("rule", "")), (), worth[best.id], worth[chosen],
-                        best=best.label, lesson=lesson,
+                        best=best.label, chosen_id=chosen, best_id=best.id, lesson=lesson,
                         raid=pending.get("op") in RAID_OPS or lesson_of(mine).key == "raid")
 
 
