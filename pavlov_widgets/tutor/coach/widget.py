@@ -84,7 +84,7 @@ class Coach(widgets.VBox):  # type: ignore[misc]
         self.review_seconds = 0.0
         self._review: Review | None = None
         self._review_rev = -1
-        self._review_top = 0
+        self._review_asked = (0, 0)  # the top and playouts of the review kept
         # the coach's own session: every "why not?" asked by a click shows here too
         self.board = Board(session=CoachSession(game, self._show_reason))
         self.title = widgets.HTML()
@@ -139,17 +139,19 @@ class Coach(widgets.VBox):  # type: ignore[misc]
         """Why ``place`` (a region id or a name) is not a choice now, with the rule."""
         return why_not(self.game, place)
 
-    def review(self, top: int = 5) -> Review:
+    def review(self, top: int = 5, playouts: int = 0) -> Review:
         """The review so far: choices apart from luck, the raids, the lessons (:func:`review`).
 
-        Worked out again only when the game moved on or another ``top`` is asked.
+        ``playouts``: play each choice shown and its best alternative that many times to the
+        end instead of the coach's estimate (slower). Worked out again only when the game
+        moved on or another ``top`` or ``playouts`` is asked.
         """
         if (self._review is None or self._review_rev != self.game.rev
-                or self._review_top != top):
+                or self._review_asked != (top, playouts)):
             began = time.perf_counter()
-            self._review = review(self.game, top)
+            self._review = review(self.game, top, playouts=playouts)
             self.review_seconds = time.perf_counter() - began
-            self._review_rev, self._review_top = self.game.rev, top
+            self._review_rev, self._review_asked = self.game.rev, (top, playouts)
         return self._review
 
     def show_review(self) -> Review:
