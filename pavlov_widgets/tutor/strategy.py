@@ -257,16 +257,17 @@ class HabitRow:
         return 1 if mean - margin > 0 else -1 if mean + margin < 0 else 0
 
     def text(self) -> str:
-        """One line: the player, its mean score and win rate, and the difference."""
-        mean, margin = self.difference()
-        line = (f"{self.description}: mean score {self.mean():+.1f}, wins "
-                f"{percent(self.rate('win'))}, losses {percent(self.rate('loss'))}")
-        if self.habit == "sensible":
-            return line
-        verdict = {1: "better, settled", -1: "worse, settled",
-                   0: "not settled by these games"}[self.settled()]
-        return line + (f"; {mean:+.1f} ± {margin:.1f} points a game against the sensible "
-                       f"player ({verdict})")
+        """The player, its mean score and results, and its difference, on short lines."""
+        lines = [f"{self.description}:",
+                 f"  mean score {self.mean():+.1f}, wins {percent(self.rate('win'))}, "
+                 f"losses {percent(self.rate('loss'))}"]
+        if self.habit != "sensible":
+            mean, margin = self.difference()
+            verdict = {1: "better, settled", -1: "worse, settled",
+                       0: "not settled by these games"}[self.settled()]
+            lines.append(f"  {mean:+.1f} ± {margin:.1f} points a game against the sensible "
+                         f"player ({verdict})")
+        return "\n".join(lines)
 
 
 def compare_habits(habits: Sequence[str], *, games: int = 200, seed: int = 0,
@@ -326,8 +327,8 @@ class RaidRow:
     def text(self) -> str:
         """One line of the raid table."""
         return (f"{plural(self.raiders, 'raider')} ({plural(self.dice, 'die', 'dice')}): "
-                f"succeeds {percent(self.success)}, "
-                f"{float(self.lost):.2f} lost on average, net {float(self.net):+.2f} points")
+                f"succeeds {percent(self.success)}, loses {float(self.lost):.2f}, "
+                f"net {float(self.net):+.2f}")
 
 
 def raid_table(card: str = "voentorg", raiders: Sequence[int] = range(1, 8),
