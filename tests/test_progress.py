@@ -120,9 +120,11 @@ def test_an_unreadable_file_is_refused_and_kept(tmp_path: Path, text: str, reaso
     assert (tmp_path / f"{FILE_NAME}.unreadable-1").read_text() == text  # untouched
     p.record(MISSED, correct=False)
     assert Progress.open(tmp_path).due() == [MISSED]
-    # a second unreadable file never overwrites the first one kept
+    # a second unreadable file never overwrites the first one kept; every one is named
     path.write_text("garbage")
-    Progress.open(tmp_path)
+    assert Progress.open(tmp_path).notices()[1:] == [
+        f"An unreadable progress file is kept as {FILE_NAME}.unreadable-1, untouched.",
+        f"Your answers are kept in {FILE_NAME} in {tmp_path.resolve()}."]
     assert (tmp_path / f"{FILE_NAME}.unreadable-1").read_text() == text
     assert (tmp_path / f"{FILE_NAME}.unreadable-2").read_text() == "garbage"
 
@@ -321,3 +323,10 @@ def test_a_notebook_read_while_jupyter_saves_it_is_read_again(
 def test_the_progress_file_is_an_ordinary_file(tmp_path: Path) -> None:
     Progress.open(tmp_path).record(MISSED, correct=False)
     assert (tmp_path / FILE_NAME).stat().st_mode & 0o777 == 0o644
+
+
+def test_the_score_of_a_notebook_says_when_a_progress_file_was_refused(course: Path) -> None:
+    (course / FILE_NAME).write_text("{ not json")
+    score = Quiz("04", "Soviet Card Phase").widget()
+    assert "could not be read" in score.notice.value
+    assert f"{FILE_NAME}.unreadable-1" in score.notice.value

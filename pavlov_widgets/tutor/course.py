@@ -415,10 +415,7 @@ class CourseMap(widgets.VBox):  # type: ignore[misc]
         """Show the table, the notice and the title of the list as the progress is now."""
         prog = self.progress
         self.table.value = map_html(prog, self.notebooks)
-        notice = [f"Your answers are kept in {prog.store.where}."]
-        if prog.notice:
-            notice.insert(0, prog.notice)
-        self.notice.value = "<p>" + " ".join(html.escape(n) for n in notice) + "</p>"
+        self.notice.value = "<p>" + " ".join(html.escape(n) for n in prog.notices()) + "</p>"
 
     def close(self) -> None:
         """Stop following the progress and close the widget."""

@@ -518,6 +518,25 @@ class Progress:
         for listener in list(self._listeners):
             listener(self)
 
+    def kept_aside(self) -> list[Path]:
+        """The unreadable progress files of this learner set aside in the folder, in order.
+
+        Another kernel may have set one aside (its :attr:`notice` said so there): the course
+        map names them all, so the learner hears of it wherever they look.
+        """
+        if not isinstance(self.store, FileStore):
+            return []
+        path = self.store.path
+        return sorted(path.parent.glob(f"{path.name}.unreadable-*"),
+                      key=lambda p: (len(p.name), p.name))
+
+    def notices(self) -> list[str]:
+        """Everything the learner should know about where their answers are, as sentences."""
+        out = [self.notice] if self.notice else []
+        out += [f"An unreadable progress file is kept as {p.name}, untouched."
+                for p in self.kept_aside() if p.name not in self.notice]
+        return [*out, f"Your answers are kept in {self.store.where}."]
+
     @property
     def browser(self) -> BrowserStore | None:
         """The invisible widget to show on the page when the answers are kept in the browser."""

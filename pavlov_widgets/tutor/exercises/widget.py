@@ -363,7 +363,14 @@ class ScoreWidget(widgets.VBox):  # type: ignore[misc]
         self.progress = progress()
         self.revisit = RevisitList(self.progress, quiz.notebook, course_notebooks())
         browser = self.progress.browser
-        super().__init__([self.score, self.revisit, *([browser] if browser else [])])
+        # where the answers are kept, said here when something is amiss (a file refused and
+        # set aside, the browser's storage instead of a file): this may be the only place
+        # the learner looks
+        self.notice = widgets.HTML(
+            f"<p style='color:{WRONG}'>{html.escape(self.progress.notice)}</p>"
+            if self.progress.notice else "")
+        super().__init__([self.score, self.notice, self.revisit,
+                          *([browser] if browser else [])])
         self.add_class("pavlov-score")
         self._stop = quiz.on_change(lambda q: setattr(self.score, "value", q._repr_html_()))
 
