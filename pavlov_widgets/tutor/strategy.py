@@ -40,9 +40,7 @@ from pavlov_widgets.engine.text import percent, plural
 from pavlov_widgets.sim.fast import FastPolicy
 from pavlov_widgets.sim.heuristic import HeuristicPolicy, Scored, View
 from pavlov_widgets.sim.simulate import run_game
-
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
+from pavlov_widgets.tutor.lab.compare import Z95
 
 NEVER = -100.0
 """The score a changed habit gives the options it rules out: below every sensible score."""
