@@ -272,12 +272,6 @@ class Review(list[TurningPoint]):
         self.short = short
         self.source = SOURCE
 
-    def top(self, n: int) -> Review:
-        """The same review kept to its ``n`` first turning points."""
-        return Review(self[:n], self.start, self.now, self.steps, self.over,
-                      choices_cost=self.choices_cost, luck_total=self.luck_total,
-                      raids=self.raids, lessons=self.lessons, short=self.short)
-
     @property
     def choices(self) -> list[TurningPoint]:
         """The turning points that are choices."""
