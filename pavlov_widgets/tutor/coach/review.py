@@ -401,8 +401,7 @@ def review(game: Game, top: int = 5, lookahead: int = LOOKAHEAD, *,
         raise ValueError(f"playouts must be a whole number of games (0 or more), not "
                          f"{playouts!r}")
     saved = game.to_dict()
-    replay = Game(GameState.from_dict(saved["initial"]), game.components, game.settings,
-                  auto_roll=False)
+    replay = _from_start(game, saved)
     start = now = value(replay, lookahead)
     points: list[TurningPoint] = []
     # (index into points, the Food shortfall before it, whether the decision was quiet)
@@ -441,18 +440,23 @@ def review(game: Game, top: int = 5, lookahead: int = LOOKAHEAD, *,
     _blame_hunger(points, hunger, replay)
     done = _finish(points, top, start, now, steps, replay.is_over)
     if playouts:
-        _play_out(done, game, saved["history"], playouts)
+        _play_out(done, game, saved, playouts)
     return done
 
 
-def _play_out(done: Review, game: Game, history: list[dict[str, Any]], games: int) -> None:
+def _from_start(game: Game, saved: dict[str, Any]) -> Game:
+    """A copy of ``game`` at its start (``saved`` is its ``to_dict``), dice given by hand."""
+    return Game(GameState.from_dict(saved["initial"]), game.components, game.settings,
+                auto_roll=False)
+
+
+def _play_out(done: Review, game: Game, saved: dict[str, Any], games: int) -> None:
     """Replace the shown choices' worth by playouts (see :func:`review`), in place."""
     wanted = {p.step: i for i, p in enumerate(done) if not p.luck and p.best_id}
     if not wanted:
         return
-    replay = Game(GameState.from_dict(game.to_dict()["initial"]), game.components,
-                  game.settings, auto_roll=False)
-    for index, entry in enumerate(history):
+    replay = _from_start(game, saved)
+    for index, entry in enumerate(saved["history"]):
         if index in wanted:
             point = done[wanted[index]]
             result = compare(replay, [point.chosen_id, point.best_id], games=games, jobs=1,
