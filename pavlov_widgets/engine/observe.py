@@ -100,6 +100,32 @@ class Observer:
         return max(s.turn, s.turn + ceil(max(0, left - this_turn) / CARDS_PER_TURN))
 
     @property
+    def turns_in_game(self) -> int:
+        """The turns a game dealt by the rules lasts with this game's Wehrmacht cards (1.1).
+
+        Every Wehrmacht card of the game, wherever it is now (the deck, the used pile, the
+        card being resolved, the Storm Group box and piles, the German hand and orders of
+        7.4), three a turn: 21 in the standard game.
+        """
+        s = self._e.s
+        held = (len(s.wehrmacht_deck) + len(s.wehrmacht_done) + len(s.storm_won)
+                + len(s.storm_lost) + len(s.german_hand) + len(s.orders)
+                + bool(s.wehrmacht_current) + bool(s.storm_box))
+        return held // CARDS_PER_TURN
+
+    @property
+    def turn_line(self) -> str:
+        """The header's turn: "Turn 3 of 21", or "Turn 3" where the deck does not fit the turn.
+
+        A position built by hand (``Position(turn=3)``) keeps a whole deck: played on, it would
+        end on turn 23, and a game by the rules never does (1.1: about 21 turns, one deck).
+        Its turn number is a label, so the line names it without a last turn that would not
+        be true of any game by the rules.
+        """
+        turn, last = self._e.s.turn, self.last_turn
+        return f"Turn {turn}" if last > self.turns_in_game else f"Turn {turn} of {last}"
+
+    @property
     def turns_left(self) -> int:
         """Turns still to be played after this one."""
         return self.last_turn - self._e.s.turn

@@ -131,7 +131,7 @@ class _Writer:
         sc = v["score"]
         support = f", {sc['support']} from Operational Support" if sc.get("support") else ""
         lines = [
-            _line("turn", HEADER, f"Turn {v['turn']} of {v['turns']}, {v['phaseLabel']}"),
+            _line("turn", HEADER, f"{v['turnLine']}, {v['phaseLabel']}"),
             _line("score", HEADER,
                   f"Score {sc['total']}: {sc['raids']} from raids, "
                   f"{plural(sc['defenders'], 'defender')} in the house, "

@@ -514,6 +514,7 @@ def game_view(sighted: Game | Sight, who: str | None = None) -> dict[str, Any]:
     return {
         "turn": s.turn,
         "turns": seen.last_turn,
+        "turnLine": seen.turn_line,
         "phase": s.phase,
         "phaseLabel": game.phase_label,
         "actionsLeft": s.actions_left,

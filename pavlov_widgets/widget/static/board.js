@@ -871,10 +871,13 @@ function reserveCount(v) {
   const arms = Object.values(v.weapons).filter((w) => w.where === "reserves");
   return counters.length + arms.length;
 }
+function turnLine(v) {
+  return v.turnLine ?? `Turn ${v.turn} of ${v.turns}`;
+}
 function headerLayout(ctx, v, W) {
   const sc = v.score;
   const sign = sc.total > 0 ? "+" : sc.total < 0 ? "−" : "";
-  const turn = `Turn ${v.turn} of ${v.turns}`;
+  const turn = turnLine(v);
   const scoreText = `Score ${sign}${Math.abs(sc.total)}`;
   const left = [];
   if (v.phase === "soviet_cards") left.push(`card actions left ${v.actionsLeft}`);
@@ -1481,7 +1484,7 @@ function drawHeader(s) {
     });
   }
   s.region(place.header, 0, 0, f.W, hd.h, 0, {
-    title: `Turn ${v.turn} of ${v.turns}: ${v.phaseLabel}`,
+    title: `${turnLine(v)}: ${v.phaseLabel}`,
     lines: [
       `${hd.scoreText}: ${hd.parts} (6.0)`,
       s.term("term/score"),

@@ -78,7 +78,7 @@
  * @typedef {{sees: boolean, hand: FaceCard[], handCount: number, orders: FaceCard[],
  *   ordersCount: number, tactics: FaceCard[], tacticsCount: number,
  *   chosen: FaceCard | null, chosenCount: number}} GermanCards  7.4
- * @typedef {{turn: number, turns: number, phase: string, phaseLabel: string,
+ * @typedef {{turn: number, turns: number, turnLine?: string, phase: string, phaseLabel: string,
  *   actionsLeft: number, movesLeft: number, cardsInPhase: number, score: Score,
  *   defense: Record<string, number>, soviet: Record<string, CounterState>, moved: string[],
  *   stock: string[], stockWeapons: string[], casualties: string[],

@@ -341,6 +341,15 @@ export function reserveCount(v) {
 }
 
 /**
+ * The turn as the engine words it: "Turn 3 of 21", or "Turn 3" for a hand-built position whose
+ * deck does not fit its turn; a picture saved before the engine said it counts the deck.
+ * @param {View} v
+ */
+export function turnLine(v) {
+  return v.turnLine ?? `Turn ${v.turn} of ${v.turns}`;
+}
+
+/**
  * The header's lines for a board `W` wide: the turn and score first, then the phase (on the
  * first line when it fits), then the score's parts and the decks (side by side when they fit).
  * @param {CanvasRenderingContext2D} ctx @param {View} v @param {number} W
@@ -348,7 +357,7 @@ export function reserveCount(v) {
 export function headerLayout(ctx, v, W) {
   const sc = v.score;
   const sign = sc.total > 0 ? "+" : sc.total < 0 ? "−" : "";
-  const turn = `Turn ${v.turn} of ${v.turns}`;
+  const turn = turnLine(v);
   const scoreText = `Score ${sign}${Math.abs(sc.total)}`;
   const left = [];
   if (v.phase === "soviet_cards") left.push(`card actions left ${v.actionsLeft}`);

@@ -9,6 +9,7 @@
 import { place } from "../places.js";
 import { fitLines, text } from "../text.js";
 import { plate } from "./core.js";
+import { turnLine } from "../sizes.js";
 
 /** The header across the top of the board. @param {Scene} s */
 export function drawHeader(s) {
@@ -26,7 +27,7 @@ export function drawHeader(s) {
     });
   }
   s.region(place.header, 0, 0, f.W, hd.h, 0, {
-    title: `Turn ${v.turn} of ${v.turns}: ${v.phaseLabel}`,
+    title: `${turnLine(v)}: ${v.phaseLabel}`,
     lines: [
       `${hd.scoreText}: ${hd.parts} (6.0)`,
       s.term("term/score"),
