@@ -330,3 +330,12 @@ def test_the_score_of_a_notebook_says_when_a_progress_file_was_refused(course: P
     score = Quiz("04", "Soviet Card Phase").widget()
     assert "could not be read" in score.notice.value
     assert f"{FILE_NAME}.unreadable-1" in score.notice.value
+
+
+def test_refresh_reads_what_another_notebook_wrote_since(course: Path) -> None:
+    course_map = CourseMap()
+    assert course_map.revisit.rows.children == ()
+    Progress.open(course).record(MISSED, correct=False)  # notebook 04's kernel, meanwhile
+    course_map.refresh_button.click()
+    assert len(course_map.revisit.rows.children) == 1
+    assert ">1 question</td>" in course_map.table.value

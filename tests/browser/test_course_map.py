@@ -15,6 +15,7 @@ fresh kernel) to the next. Screenshots: ``test-artifacts/course-map-*.png`` (the
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -110,6 +111,16 @@ def _see_the_map(page: Page, folder: Path, shot: Callable[[str], Path]) -> None:
     assert Progress.open(folder).due() == []
 
 
+def _follow_the_link(page: Page) -> None:
+    """The map's links open the notebooks (JupyterLab asks before leaving an unsaved one)."""
+    page.once("dialog", lambda dialog: dialog.accept())
+    row = page.locator(".pavlov-course tr").filter(has_text="Soviet Card Phase")
+    row.get_by_role("link", name="Soviet Card Phase").click()
+    expect(page).to_have_url(re.compile(r"/04_soviet_cards\.ipynb"), timeout=RENDER_TIMEOUT_MS)
+    expect(page.get_by_role("heading", name="04 · Soviet Card Phase")).to_be_visible(
+        timeout=RENDER_TIMEOUT_MS)
+
+
 def test_a_miss_in_jupyterlab_shows_in_the_course_map(
     page: Page, lab_notebook: Callable[[str | Path], str], artifacts_dir: Path,
     save_screenshot: Callable[..., Path],
@@ -127,6 +138,7 @@ def test_a_miss_in_jupyterlab_shows_in_the_course_map(
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.locator(".pavlov-course-table").scroll_into_view_if_needed()
     shot("map-1920")
+    _follow_the_link(page)
 
 
 def test_a_miss_in_voila_on_a_phone_shows_in_the_course_map(
@@ -143,6 +155,7 @@ def test_a_miss_in_voila_on_a_phone_shows_in_the_course_map(
     _answer_wrong(page, folder, shot)
     page.goto(served_notebook(folder / "01_introduction.ipynb"))
     _see_the_map(page, folder, shot)
+    _follow_the_link(page)
 
 
 STORE_CELLS = [
