@@ -162,6 +162,23 @@ def test_2_0_a_units_action_with_its_condition_unmet_names_the_unit() -> None:
         "No location of the 62nd CP is Disrupted (2.0 62nd Army Command Post).")
 
 
+# --- 3.0 Storm Group
+
+
+def test_3_0_storm_group_a_raid_needs_a_raider_and_a_card_raid_is_not_declined() -> None:
+    pos = Position().counter("pavlov", "R2").storm_box("resupply-voentorg")
+    card = pos.soviet_card("62nd-army-cp", "13th-guards-cp")
+    game = pos.hand(card).resume("soviet_cards").game()
+    game.apply(encode("card", {"card": card, "unit": "62nd-army-cp", "action": "storm"}))
+    assert refused(game, "launch").reason.startswith(
+        "A raid needs at least one raider: choose a counter to send first (3.0 Special Cards: "
+        "Storm Group). The options now: raider:pavlov (Send Pavlov).")
+    assert refused(game, "decline").reason.startswith(
+        "Only the free Milk House raid at the end of the game may be declined")
+    assert refused(game, "raider:chekhov").reason.startswith(
+        "Chekhov is not in the house (3.0 Special Cards: Storm Group).")
+
+
 # --- actions of another decision, and nonsense -----------------------------------------------
 
 

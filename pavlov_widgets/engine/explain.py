@@ -704,6 +704,26 @@ def _buy(e: Engine, p: dict[str, Any], args: dict[str, Any]) -> tuple[str, str] 
             "are left to spend"), p["rule"]
 
 
+def _raid_button(e: Engine, p: dict[str, Any], args: dict[str, Any]) -> tuple[str, str] | None:
+    """launch, decline: a raid with no raider yet, or one that may not be declined (3.0, 6.0)."""
+    if args["_verb"] == "launch":
+        return "A raid needs at least one raider: choose a counter to send first", p["rule"]
+    return ("Only the free Milk House raid at the end of the game may be declined; this raid "
+            "was started by a card action, so its raiders are chosen and it is launched"), p[
+        "rule"]
+
+
+def _german_card(e: Engine, p: dict[str, Any], args: dict[str, Any]) -> tuple[str, str] | None:
+    """order, tactic: a card the German player does not hold, or one that must wait (7.4)."""
+    card, s = args["card"], e.s
+    if args["_verb"] == "tactic":
+        return f"The Tactics card {card!r} is not in the German player's hand", p["rule"]
+    if card not in s.german_hand:
+        return f"The card {card!r} is not in the German player's hand", p["rule"]
+    return ("A Resupply or Storm Group card cannot be kept back: the orders left go to the "
+            "cards that must be played"), p["rule"]
+
+
 ACTION_EXPLAINERS: dict[str, ActionExplainer] = {
     "card": _card,
     "loc": _by_region(lambda a: Location(a["loc"])),
@@ -728,6 +748,10 @@ ACTION_EXPLAINERS: dict[str, ActionExplainer] = {
     "team": _team,
     "target": _target,
     "buy": _buy,
+    "launch": _raid_button,
+    "decline": _raid_button,
+    "order": _german_card,
+    "tactic": _german_card,
 }
 """The verbs whose refusal names a rule of its own, given the decision offers the verb. Any
 other refused action (a button such as ``done`` when it is not offered) falls back to what the
