@@ -162,6 +162,17 @@ def test_2_0_a_units_action_with_its_condition_unmet_names_the_unit() -> None:
         "No location of the 62nd CP is Disrupted (2.0 62nd Army Command Post).")
 
 
+def test_2_0_field_defenses_a_sapper_token_goes_on_an_empty_sapper_location() -> None:
+    pos = Position().counter("pavlov", "R2").tokens("sapper", "supplies").sapper(1, 3)
+    card = pos.soviet_card("8th-guards-sapper", "13th-guards-cp")
+    game = pos.hand(card).resume("soviet_cards").game()
+    game.apply(encode("card", {"card": card, "unit": "8th-guards-sapper", "action": "field"}))
+    assert refused(game, "spot:1:3").reason.startswith(
+        "Track 1, circle 3 already holds a Sapper token (2.0 8th Guards Sapper Battalion).")
+    assert refused(game, "spot:1:1").reason.startswith(
+        "Track 1, circle 1 is not a Sapper location (they are, by track:circle, 1:3, 2:2")
+
+
 # --- 3.0 Storm Group
 
 

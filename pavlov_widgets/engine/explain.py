@@ -37,6 +37,7 @@ from .places import (
     Weapon,
     parse_place,
     place_name,
+    sapper_key,
     suppress_key,
 )
 from .rules import counters, soviet_cards
@@ -704,6 +705,19 @@ def _buy(e: Engine, p: dict[str, Any], args: dict[str, Any]) -> tuple[str, str] 
             "are left to spend"), p["rule"]
 
 
+def _spot(e: Engine, p: dict[str, Any], args: dict[str, Any]) -> tuple[str, str] | None:
+    """Field Defenses: a circle that is no Sapper location, or one that is not empty (2.0)."""
+    track, circle, rule = args["track"], args["circle"], p["rule"]
+    spots = [(t.number, c) for t in e.c.board.tracks for c in t.sapper_circles]
+    where = f"Track {track}, circle {circle}"
+    if (track, circle) not in spots:
+        listed = ", ".join(f"{t}:{c}" for t, c in spots)
+        return f"{where} is not a Sapper location (they are, by track:circle, {listed})", rule
+    if e.count(sapper_key(track, circle), "sapper"):
+        return f"{where} already holds a Sapper token", rule
+    return f"A Wehrmacht counter stands on {where.lower()}: a Sapper location must be empty", rule
+
+
 def _raid_button(e: Engine, p: dict[str, Any], args: dict[str, Any]) -> tuple[str, str] | None:
     """launch, decline: a raid with no raider yet, or one that may not be declined (3.0, 6.0)."""
     if args["_verb"] == "launch":
@@ -728,7 +742,7 @@ ACTION_EXPLAINERS: dict[str, ActionExplainer] = {
     "card": _card,
     "loc": _by_region(lambda a: Location(a["loc"])),
     "aa": _by_region(lambda a: Location(a["loc"])),
-    "spot": _by_region(lambda a: TrackCircle(a["track"], a["circle"])),
+    "spot": _spot,
     "take": _token,
     "load": _token,
     "defense": _defense,
