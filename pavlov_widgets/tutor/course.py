@@ -403,7 +403,8 @@ class CourseMap(widgets.VBox):  # type: ignore[misc]
         browser = self.progress.browser
         self.access = Access(".pavlov-course", live={".pavlov-course-notice": ("status",
                                                                               "Course map")})
-        super().__init__([self.access, *([browser] if browser is not None else []),
+        title = widgets.HTML("<h3 style='margin:4px 0'>Your course map</h3>")
+        super().__init__([self.access, *([browser] if browser is not None else []), title,
                           self.notice, self.table, self.revisit,
                           self.refresh_button])
         self.add_class("pavlov-course")

@@ -81,7 +81,9 @@ def _see_the_map(page: Page, folder: Path, shot: Callable[[str], Path]) -> None:
     """In notebook 01: notebook 04's score and the entry; a similar question answered right."""
     course = page.locator(".pavlov-course").first
     expect(course).to_be_visible(timeout=RENDER_TIMEOUT_MS)
-    course.scroll_into_view_if_needed()
+    title = course.get_by_role("heading", name="Your course map")
+    title.evaluate("(node) => node.scrollIntoView({block: 'start'})")
+    shot("map-top")
     total = len(graded("04"))
     row = course.locator("tr").filter(has_text="Soviet Card Phase")
     expect(row).to_contain_text(f"0 of {total} right, {total - 1} not answered yet")
