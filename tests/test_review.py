@@ -73,7 +73,7 @@ def test_the_review_blames_the_buying(starved_review: Review) -> None:
     assert "Resupply" not in " ".join(p.text for p in starved_review.dice)
     advice = starved_review.advice()[0]
     assert advice.startswith("Buy defenders only as fast as Food can feed them")
-    assert advice.endswith("see notebook 08, “Resupply cards (3.0 Special Cards: Resupply)”.")
+    assert advice.endswith("see notebook 14, “Defenders are points, but every five eat”.")
 
 
 def test_a_choice_names_its_worth_and_the_best_alternative(starved_review: Review) -> None:

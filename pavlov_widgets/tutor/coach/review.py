@@ -75,7 +75,7 @@ class Lesson:
 
 
 LESSONS: dict[str, Lesson] = {lesson.key: lesson for lesson in (
-    Lesson("food", "08", "Resupply cards (3.0 Special Cards: Resupply)",
+    Lesson("food", "14", "Defenders are points, but every five eat",
            "Buy defenders only as fast as Food can feed them: at every Resupply card each five "
            "counters in the house need one Food in the Supply box, and the others starve."),
     Lesson("volga", "04", "Across the Volga: Load and Deliver (2.0)",
@@ -87,7 +87,7 @@ LESSONS: dict[str, Lesson] = {lesson.key: lesson for lesson in (
     Lesson("cards", "04", "The eight units (2.0)",
            "Pick each card action for what the house needs this turn; an action left unused "
            "is lost at the end of the phase."),
-    Lesson("raid", "08", "Is the raid worth it?",
+    Lesson("raid", "14", "When a raid is worth its losses",
            "Raid when the Victory Points are worth the raiders you expect to lose, not only "
            "when the raid is likely to succeed."),
     Lesson("fire", "09", "Attack (4.0 Attack)",
@@ -95,7 +95,7 @@ LESSONS: dict[str, Lesson] = {lesson.key: lesson for lesson in (
            "threatens the house most."),
     Lesson("suppress", "09", "Suppress (4.0 Suppress)",
            "Put Suppression tokens where the next German counters will enter."),
-    Lesson("move", "09", "Moving and displacing (4.0 Move)",
+    Lesson("move", "14", "Watch every colour",
            "Move defenders so that every colour of track is seen and no position is crowded "
            "under the next bombardment."),
     Lesson("recover", "09", "Recover (4.0 Recover)",
@@ -108,14 +108,14 @@ LESSONS: dict[str, Lesson] = {lesson.key: lesson for lesson in (
            "Use a commander's Command to bring several defenders back at once."),
     Lesson("weapons", "10", "Weapon teams (**4.0 Soviet Counters and Weapon Counters**)",
            "Crew the weapons and carry them where they can fire."),
-    Lesson("observer", "10", "The Forward Observer (**4.0 Forward Observer**)",
+    Lesson("observer", "14", "Artillery tokens",
            "Spot for the artillery where it will hit the most German counters."),
-    Lesson("aa", "06", "The Ju 87: Bomb Stalingrad (3.0)",
+    Lesson("aa", "14", "Anti-aircraft tokens",
            "Fire the Anti-aircraft tokens when a Ju 87 threatens what matters most."),
     Lesson("spend", "07", "How many tokens to spend?",
            "Spend Suppression tokens against a German counter where stopping it is worth "
            "the tokens."),
-    Lesson("sapper", "07", "Sappers (3.0 Sapper Defenses)",
+    Lesson("sapper", "14", "Sappers and Buttress",
            "Lay Sapper tokens on the circles the German counters reach first."),
     Lesson("first_aid", "11", "First Aid (**5.0 First Aid**)",
            "Spend First Aid on the casualties that cost the most, and keep one for the "
@@ -123,7 +123,9 @@ LESSONS: dict[str, Lesson] = {lesson.key: lesson for lesson in (
     Lesson("play", "13", "Playing the game",
            "Before each choice, ask the coach to explain the options and compare them."),
 )}
-"""Every lesson the review may give, keyed by name; a test checks each section exists."""
+"""Every lesson the review may give, keyed by name; a test checks each section exists. The
+strategy points at notebook 14, How to win, where it is shown with the engine's numbers;
+the rest at the section that teaches the rule."""
 
 _VERB_LESSON: dict[str, str] = {
     "buy": "reinforce", "radio": "reinforce", "take": "volga", "load": "volga",
@@ -361,6 +363,7 @@ NOTEBOOK_FILES: dict[str, str] = {
     "07": "07_wehrmacht_counters.ipynb", "08": "08_resupply_storm_groups.ipynb",
     "09": "09_soviet_counters.ipynb", "10": "10_command_and_weapons.ipynb",
     "11": "11_first_aid_and_scoring.ipynb", "13": "13_coach.ipynb",
+    "14": "14_how_to_win.ipynb",
 }
 """The notebook file of each number a lesson names (the links sit beside them)."""
 
