@@ -16,6 +16,8 @@ import pytest
 from pavlov_widgets.engine import Game, Position
 from pavlov_widgets.engine.observe import Observer
 from pavlov_widgets.widget import Board
+from pavlov_widgets.widget.board import sync_state
+from pavlov_widgets.widget.model import check_state
 from pavlov_widgets.widget.view import game_view
 
 
@@ -52,3 +54,4 @@ def test_the_board_as_text_says_the_same_turn_line() -> None:
     board = Board(Position().counter("pavlov", "R2").game())
     lines = [line["text"] for part in board.outline for line in part["lines"]]
     assert "Turn 3, Soviet Card Phase." in lines
+    assert not check_state(sync_state(board))  # turnLine is a declared field of the view

@@ -21,6 +21,8 @@ from pavlov_widgets.engine.explain import VERB_HOMES, why_refused
 from pavlov_widgets.tutor.coach.model import explain
 from pavlov_widgets.tutor.coach.model import why_not as coach_why_not
 from pavlov_widgets.widget import Board
+from pavlov_widgets.widget.board import sync_state
+from pavlov_widgets.widget.model import check_state
 
 
 def refused(game: Game, action: str) -> IllegalActionError:
@@ -327,6 +329,7 @@ def test_2_0_ready_with_one_free_location_says_it_was_taken_for_you() -> None:
     assert board.choice["notice"] == (
         "Only location 13 could take the Anti-aircraft token, so it went there (2.0 267th "
         "Separate Anti-aircraft Battalion).")
+    assert not check_state(sync_state(board))  # the notice is a declared field of the trait
     board.handle_message({"kind": "choose", "option": "end-phase", "rev": board.rev})
     assert "notice" not in board.choice  # it was about that step only
 

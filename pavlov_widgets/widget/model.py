@@ -50,6 +50,7 @@ class ChoiceShape(TypedDict):
     odds: list[OddsShape]
     waiting: NotRequired[list[str]]
     tone: NotRequired[Literal["right", "wrong", ""]]
+    notice: NotRequired[str]  # choices the rules made unasked since the last drawing (play)
 
 
 class RollShape(TypedDict, total=False):
@@ -172,6 +173,7 @@ class ViewShape(TypedDict):
 
     turn: int
     turns: int
+    turnLine: str  # "Turn 3 of 21", or "Turn 3" where the deck does not fit the turn (1.1)
     phase: str
     phaseLabel: str
     actionsLeft: int
