@@ -19,7 +19,6 @@ from pavlov_widgets.tutor.exercises.model import (
     _card_moment,
     card_targets,
     next_target,
-    play_card,
 )
 from pavlov_widgets.tutor.exercises.widget import (
     ChoiceWidget,
@@ -135,9 +134,13 @@ def test_a_choice_is_answered_with_its_button() -> None:
     row = next(i for i, c in enumerate(widget.children)
                if widget.buttons[0] in getattr(c, "children", ()))
     assert row < widget.children.index(widget.board)
+    # until it is answered the board only shows the position: nothing on it can be played
+    assert widget.board is not None and widget.board.choice["op"] == "still"
+    assert _send(widget.board, "choose", option="end-phase")["code"] == "still"
     widget.buttons[0].click()
     assert [b.button_style for b in widget.buttons] == ["danger", "", "success"]
     assert "2.2 Take up to Three Actions" in widget.feedback.value
+    assert widget.board.choice["op"] != "still"  # answered: the board is the game's again
 
 
 def test_predict_then_reveal_resolves_the_card_and_shows_the_odds() -> None:
@@ -149,9 +152,12 @@ def test_predict_then_reveal_resolves_the_card_and_shows_the_odds() -> None:
     widget = ex.widget()
     assert isinstance(widget, PredictWidget)
     assert widget.board.game.chance() is not None and widget.odds.value == ""
-    # rolled on the board before the prediction, the card shows fresh dice, not its own
-    own = [e.dice for e in ex.entries if e.kind == "roll"]
-    assert [e.dice for e in play_card(widget.board.game)[1] if e.kind == "roll"] != own
+    # Before the prediction the board is held still: its Roll would show the card's own dice
+    before = widget.board.game.to_json()
+    assert widget.board.choice["op"] == "still" and widget.board.last_roll == {}
+    for kind, fields in (("step", {}), ("choose", {"option": "roll"})):
+        assert _send(widget.board, kind, **fields)["code"] == "still"
+    assert widget.board.game.to_json() == before
     widget.buttons[1].click()
     assert widget.board.game.state.soviet["pavlov"].where == "removed"
     assert "← this time" in widget.odds.value and "%" in widget.odds.value

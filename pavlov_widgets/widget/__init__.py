@@ -12,8 +12,15 @@ bundled from ``js/src``) draws.
 from .board import MARK_STYLES, PANELS, Board, panels_for
 from .editor import EditError, Editor
 from .protocol import KINDS, REFUSAL_CODES, BoardError, Refusal
-from .sessions import AskSession, EditSession, HotSeatSession, PlaySession, Session
+from .sessions import (
+    AskSession,
+    EditSession,
+    HotSeatSession,
+    PlaySession,
+    Session,
+    StillSession,
+)
 
 __all__ = ["KINDS", "MARK_STYLES", "PANELS", "REFUSAL_CODES", "AskSession", "Board",
            "BoardError", "EditError", "EditSession", "Editor", "HotSeatSession",
-           "PlaySession", "Refusal", "Session", "panels_for"]
+           "PlaySession", "Refusal", "Session", "StillSession", "panels_for"]

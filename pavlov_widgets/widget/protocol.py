@@ -48,6 +48,7 @@ REFUSAL_CODES: dict[str, str] = {
     "covered": "the hot seat is covered: the screen is to be passed on (7.4)",
     "asking": "the board asks a question: only an answer is taken",
     "not-asked": "the place answered is not one the question asks about",
+    "still": "the board only shows a question's position until the question is answered",
     "editing": "the position editor refused the edit or the intent",
     "nothing-to-undo": "nothing to take back, or nothing to make again",
     "no-dice": "no roll is pending",

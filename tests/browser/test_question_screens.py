@@ -80,3 +80,28 @@ def test_a_registry_question_asks_and_answers_in_words(
     assert "Not quite: you chose the" in said and "the answer is the Flotilla half of card 1" \
         in said, said
     assert "card:" not in said and "soviet-" not in said, said
+
+
+def test_a_choice_questions_board_cannot_roll_its_dice_before_the_answer(
+        screen: tuple[str, Page], save_screenshot: Callable[..., Path]) -> None:
+    """Notebook 05's "second-disrupted" waits on the Sniper's dice: its board is held still.
+
+    Were its Roll button live, it would roll the question's scripted dice and show the answer
+    (issue 21). Until a button is pressed the bar says where to answer and Roll is disabled;
+    the answer gives the board back to its game.
+    """
+    name, page = screen
+    exercise = page.locator(".pavlov-exercise-choice").first
+    board = exercise.locator(".pavlov-board")
+    expect(board).to_have_attribute("data-busy", "0", timeout=RENDER_TIMEOUT_MS)
+    exercise.evaluate("el => el.scrollIntoView({block: 'start'})")
+    settle(page, board)
+    save_screenshot(page, f"question-{name}-3-choice-still")
+    assert "Answer with one of the buttons above" in look(board)["prompt"]
+    expect(board.locator(".pb-step")).to_be_disabled()
+    q = get_question("05.second-disrupted")
+    right = q.exercise(0).solution[0]
+    exercise.get_by_role("button", name=right, exact=True).click()
+    expect(board.locator(".pb-step")).to_be_enabled(timeout=RENDER_TIMEOUT_MS)
+    settle(page, board)
+    save_screenshot(page, f"question-{name}-4-choice-answered")

@@ -53,7 +53,7 @@ from pavlov_widgets.tutor.exercises.model import (
     play_card,
 )
 from pavlov_widgets.tutor.progress import progress
-from pavlov_widgets.widget import AskSession, Board
+from pavlov_widgets.widget import AskSession, Board, StillSession
 
 RIGHT = "#2e7d32"
 WRONG = "#b23b3b"
@@ -104,6 +104,21 @@ ACCESS: dict[str, Any] = {
 }
 """What :class:`~pavlov_widgets.tutor.access.Access` says of an exercise: its feedback and a
 refused answer are announced (issue 19)."""
+
+
+STILL_CHOICE = "Answer with one of the buttons above; this board shows the question's position."
+"""The bar of a choice question's board until it is answered (a still board, issue 21)."""
+
+STILL_PREDICT = ("Predict with one of the buttons above; the card is played here once you "
+                 "have.")
+"""The bar of a prediction's board until the learner has predicted (a still board)."""
+
+
+def _hold_still(board: Board, prompt: str) -> StillSession:
+    """Hold ``board`` still under ``prompt`` until the question is answered (no spoilers)."""
+    held = StillSession(board.session, prompt)
+    board.push(held)
+    return held
 
 
 class _ExerciseWidget(widgets.VBox):  # type: ignore[misc]
@@ -264,6 +279,7 @@ class ChoiceWidget(_ExerciseWidget):
         body: list[Any] = [widgets.HBox(self.buttons,
                                         layout=widgets.Layout(flex_flow="row wrap"))]
         self.board = Board.from_game(exercise.game.copy()) if exercise.game else None
+        self._still = _hold_still(self.board, STILL_CHOICE) if self.board is not None else None
         if self.board is not None:
             body.append(self.board)
         super().__init__(exercise, body)
@@ -275,6 +291,9 @@ class ChoiceWidget(_ExerciseWidget):
         feedback = self.exercise.last
         if feedback is None:
             return
+        if self._still is not None:  # answered: the position may be played on from here
+            self._still.end()
+            self._still = None
         for button in self.buttons:
             if button.description in feedback.solution:
                 button.button_style = "success"
@@ -305,9 +324,11 @@ class PredictWidget(_ExerciseWidget):
 
     def __init__(self, exercise: Prediction) -> None:
         """The position on a board and a button per outcome."""
-        # before the prediction the board rolls fresh dice, never the card's own: rolling
-        # them there would show what happens before the learner has said it (issue 21)
-        self.board = Board.from_game(exercise.game.fork(seed=0, auto_roll=False))
+        # Held still until the prediction: the card played on this board before it, with its
+        # own dice or fresh ones, would show what happens before the learner has said it
+        # (issue 21). The answer puts the card's outcome on the board (game setter: unheld).
+        self.board = Board.from_game(exercise.game.copy())
+        _hold_still(self.board, STILL_PREDICT)
         self.buttons = [widgets.Button(description=o, tooltip=o) for o in exercise.outcomes]
         for button, outcome in zip(self.buttons, exercise.outcomes, strict=True):
             button.on_click(lambda _b, o=outcome: self._answer(o))
