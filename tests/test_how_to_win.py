@@ -95,7 +95,12 @@ def test_buying_past_the_food_loses_quickly() -> None:
     sensible, hungry = compare_habits(["buys-past-food"], games=30, seed=0)
     assert hungry.settled() == -1
     assert hungry.mean("starved") > 2 * sensible.mean("starved")
-    assert "worse, settled" in hungry.text()
+    text = hungry.text()
+    assert "worse, settled" in text
+    # no figure from games without its margin: the mean score's ±, the shares' intervals
+    mean, margin = hungry.spread()
+    assert f"mean score {mean:+.1f} ± {margin:.1f}" in text and text.count("(95%: ") == 2
+    assert hungry.spread_text("starved").startswith(f"{hungry.mean('starved'):.1f} ± ")
 
 
 SETTLED = {

@@ -40,7 +40,7 @@ from pavlov_widgets.engine.text import percent, plural
 from pavlov_widgets.sim.fast import FastPolicy
 from pavlov_widgets.sim.heuristic import HeuristicPolicy, Scored, View
 from pavlov_widgets.sim.simulate import run_game
-from pavlov_widgets.tutor.lab.compare import Z95
+from pavlov_widgets.tutor.lab.compare import Z95, wilson
 
 NEVER = -100.0
 """The score a changed habit gives the options it rules out: below every sensible score."""
@@ -240,6 +240,23 @@ class HabitRow:
         """The mean of a :class:`GameSummary` field over the games."""
         return statistics.fmean(getattr(g, field) for g in self.games)
 
+    def spread(self, field: str = "score") -> tuple[float, float]:
+        """The mean of a field over the games and the half-width of its 95% interval."""
+        return _interval([getattr(g, field) for g in self.games])
+
+    def spread_text(self, field: str = "score") -> str:
+        """The mean of a field with its 95% margin, as ``"24.0 ± 0.9"``."""
+        mean, margin = self.spread(field)
+        return f"{mean:.1f} ± {margin:.1f}"
+
+    def rate_text(self, result: str) -> str:
+        """The share of games ending in ``result`` with its 95% (Wilson) interval."""
+        count = sum(1 for g in self.games if g.result == result)
+        low, high = wilson(count, len(self.games))
+        low_text = percent(Fraction(low).limit_denominator(10_000))
+        high_text = percent(Fraction(high).limit_denominator(10_000))
+        return f"{percent(self.rate(result))} (95%: {low_text}-{high_text})"
+
     def rate(self, result: str) -> Fraction:
         """The share of games ending in ``result`` (win, draw or loss: 6.0)."""
         return Fraction(sum(1 for g in self.games if g.result == result), len(self.games))
@@ -255,10 +272,14 @@ class HabitRow:
         return 1 if mean - margin > 0 else -1 if mean + margin < 0 else 0
 
     def text(self) -> str:
-        """The player, its mean score and results, and its difference, on short lines."""
+        """The player, its mean score and results, and its difference, on short lines.
+
+        Every figure from the games carries its 95% margin or interval.
+        """
+        mean, margin = self.spread()
         lines = [f"{self.description}:",
-                 f"  mean score {self.mean():+.1f}, wins {percent(self.rate('win'))}, "
-                 f"losses {percent(self.rate('loss'))}"]
+                 f"  mean score {mean:+.1f} ± {margin:.1f}",
+                 f"  wins {self.rate_text('win')}, losses {self.rate_text('loss')}"]
         if self.habit != "sensible":
             mean, margin = self.difference()
             verdict = {1: "better, settled", -1: "worse, settled",
