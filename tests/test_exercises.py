@@ -186,7 +186,11 @@ def test_predict_then_reveal_counts_predictions_apart_from_the_score() -> None:
     assert not feedback.correct and "This time: Pavlov is a casualty" in feedback.message
     assert "3.0 Attack Defender" in feedback.message
     assert quiz.right == 1 and len(quiz.graded) == 1
-    assert quiz.summary() == "1 of 1 right; 0 of 1 prediction came true"
+    assert quiz.summary() == "1 of 1 right; 0 of 1 predictions made came true"
+    assert Quiz("05").summary() == "0 of 0 right"  # no prediction: nothing said of them
+    before = Quiz("05")
+    before.predict(ex.game, ex.question, ex.outcomes, rule=ex.rule)
+    assert before.summary() == "0 of 0 right; no prediction made yet"  # never "0 of 0 came"
     with pytest.raises(ExerciseError, match="not an outcome offered"):
         ex.answer("Glushenko")
 

@@ -734,19 +734,29 @@ class Quiz:
             listener(self)
 
     def summary(self) -> str:
-        """The score in one line ("2 of 3 right, 1 not answered yet")."""
+        """The score in one line ("2 of 3 right, 1 not answered yet").
+
+        Each line is one whole template (never glued from parts), so it can be translated:
+        the score, then what is still open, then the predictions when the quiz has any.
+        """
         graded = self.graded
-        parts = [f"{self.right} of {len(graded)} right"]
+        right, total = self.right, len(graded)
         left = sum(1 for e in graded if not e.answered)
-        if left:
-            parts.append(f"{left} not answered yet")
-        text = ", ".join(parts)
         made = [p for p in self.predictions if p.answered]
-        if self.predictions:
-            came = sum(1 for p in made if p.correct)
-            text += (f"; {came} of {len(made)} prediction{'s' if len(made) != 1 else ''} "
-                     "came true")
-        return text
+        came = sum(1 for p in made if p.correct)
+        if not self.predictions:
+            if left:
+                return f"{right} of {total} right, {left} not answered yet"
+            return f"{right} of {total} right"
+        if not made:
+            if left:
+                return (f"{right} of {total} right, {left} not answered yet; no prediction "
+                        "made yet")
+            return f"{right} of {total} right; no prediction made yet"
+        if left:
+            return (f"{right} of {total} right, {left} not answered yet; {came} of "
+                    f"{len(made)} predictions made came true")
+        return f"{right} of {total} right; {came} of {len(made)} predictions made came true"
 
     def table(self) -> list[tuple[str, str, str, str]]:
         """One row per exercise: number, question, rule, status."""
