@@ -81,3 +81,8 @@ def test_the_how_to_win_notebook_shows_its_boards_and_figures(
         locator.scroll_into_view_if_needed()
         page.wait_for_timeout(500)
         save_screenshot(page, f"how-to-win-{name}-{part}")
+    # the Ju 87's board lower down, at its Volga panel, where the Anti-aircraft tokens wait
+    page.mouse.move(300, 400)
+    page.mouse.wheel(0, 600)
+    page.wait_for_timeout(500)
+    save_screenshot(page, f"how-to-win-{name}-ju87-volga")
