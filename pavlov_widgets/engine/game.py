@@ -404,9 +404,10 @@ class Game:
         """Why ``action`` may not be applied now (None if it may); see :mod:`.explain`.
 
         ``game.why_refused("attack:chekhov")`` with an Exhausted Chekhov → a
-        :class:`.Refusal` whose ``sentence`` is "Chekhov is Exhausted: a counter on its
-        Exhausted side may only Recover (4.0 Recover). What Chekhov may do now: Chekhov:
-        Recover." The error :meth:`apply` raises carries the same sentence as its ``reason``.
+        :class:`~pavlov_widgets.engine.explain.Refusal` whose ``sentence`` is "Chekhov is
+        Exhausted: a counter on its Exhausted side may only Recover (4.0 Recover). What
+        Chekhov may do now: Chekhov: Recover." The error :meth:`apply` raises carries the
+        same sentence as its ``reason``.
         """
         return why_refused(self, action)
 

@@ -52,8 +52,9 @@ from pavlov_widgets.tutor.exercises.model import (
 )
 
 KINDS: tuple[str, ...] = ("choice", "click", "predict")
-"""The kinds of question: buttons (:class:`ChoiceExercise`), a click on the board
-(:class:`ClickExercise`), predict-then-reveal (:class:`Prediction`)."""
+"""The three kinds of question. A choice is answered with buttons (:class:`ChoiceExercise`),
+a click with a place on the board (:class:`ClickExercise`), a prediction before the card is
+played (:class:`Prediction`)."""
 
 ID_PATTERN = re.compile(r"(?P<notebook>[0-9]{2})\.(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)")
 """A question's id: the notebook's two digits, a dot, a slug of lower-case words and hyphens."""
