@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from boardpage import phone_page
 from chromium_flags import CHROMIUM_ARGS
 
 SERVER_START_TIMEOUT_S = 90.0
@@ -257,6 +258,12 @@ def lab_notebook(jupyterlab_server: str, repo_root: Path) -> Callable[[str | Pat
         return f"{base}/lab/tree/{urllib.parse.quote(relative)}?reset&{query}"
 
     return open_
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[tuple[Any, list[str]]]:
+    """A page on a phone (390×844, touch) and its JavaScript errors, which fail the test."""
+    yield from phone_page(browser)
 
 
 @pytest.fixture

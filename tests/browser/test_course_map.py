@@ -18,12 +18,11 @@ from __future__ import annotations
 import re
 import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-from boardpage import RENDER_TIMEOUT_MS, phone_page, run_all_in_lab, write_notebook
-from playwright.sync_api import Browser, Page, expect
+from boardpage import RENDER_TIMEOUT_MS, run_all_in_lab, write_notebook
+from playwright.sync_api import Page, expect
 
 from pavlov_widgets.tutor.course import graded, number_in_notebook
 from pavlov_widgets.tutor.exercises.registry import get_question
@@ -32,12 +31,6 @@ from pavlov_widgets.tutor.progress import FILE_NAME, Progress
 LAPTOP = {"width": 1366, "height": 768}
 QUESTION = get_question("04.fog-actions")
 """A choice question of notebook 04, answered wrong here."""
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[tuple[Page, list[str]]]:
-    """A page on a phone (390×844, touch) and the JavaScript errors seen on it."""
-    yield from phone_page(browser)
 
 
 def _course(artifacts_dir: Path, name: str) -> Path:

@@ -19,13 +19,12 @@ Screenshot: ``test-artifacts/phone-house-390x844.png``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-from boardpage import RENDER_TIMEOUT_MS, look, phone_page, settle, write_notebook
-from playwright.sync_api import Browser, Page, expect
+from boardpage import RENDER_TIMEOUT_MS, look, settle, write_notebook
+from playwright.sync_api import Page, expect
 
 from pavlov_widgets import Board
 from pavlov_widgets.engine.places import Counter, Square, Weapon
@@ -54,12 +53,6 @@ MIN_TAP = 44
 def _rooms() -> dict[str, tuple[int, int]]:
     """Every combat position's place on the printed grid: ``{region id: (column, row)}``."""
     return {Square(sq["id"]).id: (sq["x"], sq["y"]) for sq in Board.new(seed=1).plan["squares"]}
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[tuple[Page, list[str]]]:
-    """A page on a phone (390×844, touch) and the JavaScript errors seen on it."""
-    yield from phone_page(browser)
 
 
 def test_the_rooms_keep_their_places_on_a_phone(

@@ -21,12 +21,11 @@ from boardpage import (
     RENDER_TIMEOUT_MS,
     in_view,
     look,
-    phone_page,
     run_all_in_lab,
     settle,
     write_notebook,
 )
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from pavlov_widgets.engine import Game, Position
 
@@ -269,12 +268,6 @@ def test_screens_with_the_text_view_open_1920x1080(
     expect(board).to_have_attribute("data-rev", "0", timeout=RENDER_TIMEOUT_MS)
     settle(page, board)
     _check_open_view(page, board, "1920x1080", save_screenshot)
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[tuple[Page, list[str]]]:
-    """A page on a phone (its JavaScript errors fail the test)."""
-    yield from phone_page(browser)
 
 
 def test_screens_with_the_text_view_open_phone(

@@ -9,20 +9,13 @@ must carry the dice and their outcome, in the engine's words, and be on screen. 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-from boardpage import RENDER_TIMEOUT_MS, in_view, phone_page, write_notebook
-from playwright.sync_api import Browser, Page, expect
+from boardpage import RENDER_TIMEOUT_MS, in_view, write_notebook
+from playwright.sync_api import Page, expect
 
 from pavlov_widgets.tutor import Walkthrough
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[tuple[Page, list[str]]]:
-    """A page on a phone (390×844, touch) and the JavaScript errors seen on it."""
-    yield from phone_page(browser)
 
 
 def test_phone_390x844_narrates_a_fresh_rolls_outcome(

@@ -27,7 +27,7 @@ it). Screenshots:
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -37,13 +37,12 @@ from boardpage import (
     in_view,
     look,
     marks_in_view,
-    phone_page,
     press,
     run_all_in_lab,
     settle,
     write_notebook,
 )
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from pavlov_widgets.tutor import Walkthrough
 
@@ -215,12 +214,6 @@ def _walk_all(page: Page, size: str, mode: str, touch: bool, save: Callable[...,
         learner = Learner(page, walks.nth(i), f"{size} {mode} {scenario}", touch, save)
         steps = learner.play(_rulebook_choices(scenario))
         assert steps >= 1, f"{size} {mode} {scenario}: no step was played"
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[tuple[Page, list[str]]]:
-    """A page on a phone (390×844, touch) and the JavaScript errors seen on it."""
-    yield from phone_page(browser)
 
 
 @pytest.mark.parametrize("mode", MODES)
