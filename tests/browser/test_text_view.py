@@ -187,6 +187,9 @@ def test_a_question_on_the_board_is_answered_from_the_text_view(
     page.keyboard.press("Enter")
     expect(board).not_to_have_attribute("data-prompt", "Which position is red 2?",
                                         timeout=ANSWER_TIMEOUT_MS)
+    # the answer ends the question, then marks the place: two updates, the mark may come last
+    page.wait_for_function("(el) => el.__pavlovBoard.marks().length > 0",
+                           arg=board.element_handle(), timeout=ANSWER_TIMEOUT_MS)
     marks = board.evaluate("(el) => el.__pavlovBoard.marks()")
     assert [(m["region"], m["style"]) for m in marks] == [("square:R2", "right")]
 
