@@ -140,7 +140,9 @@ def test_a_choice_is_answered_with_its_button() -> None:
     widget.buttons[0].click()
     assert [b.button_style for b in widget.buttons] == ["danger", "", "success"]
     assert "2.2 Take up to Three Actions" in widget.feedback.value
-    assert widget.board.choice["op"] != "still"  # answered: the board is the game's again
+    # answered: still the question's position (a new one would scroll away from the feedback)
+    assert widget.board.choice["op"] == "still"
+    assert widget.board.choice["prompt"].startswith("You have answered")
 
 
 def test_predict_then_reveal_resolves_the_card_and_shows_the_odds() -> None:

@@ -10,12 +10,21 @@ wrong click gets feedback in the board's bar that names the halves as the learne
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from boardpage import RENDER_TIMEOUT_MS, look, phone_context, press, run_all_in_lab, settle
+from boardpage import (
+    RENDER_TIMEOUT_MS,
+    in_view,
+    look,
+    phone_context,
+    press,
+    run_all_in_lab,
+    settle,
+)
 from playwright.sync_api import Browser, Page, expect
 
 from pavlov_widgets.tutor.exercises import get_question
@@ -88,7 +97,7 @@ def test_a_choice_questions_board_cannot_roll_its_dice_before_the_answer(
 
     Were its Roll button live, it would roll the question's scripted dice and show the answer
     (issue 21). Until a button is pressed the bar says where to answer and Roll is disabled;
-    the answer gives the board back to its game.
+    after it the bar says the question is answered, and the feedback stays in view.
     """
     name, page = screen
     exercise = page.locator(".pavlov-exercise-choice").first
@@ -102,6 +111,11 @@ def test_a_choice_questions_board_cannot_roll_its_dice_before_the_answer(
     q = get_question("05.second-disrupted")
     right = q.exercise(0).solution[0]
     exercise.get_by_role("button", name=right, exact=True).click()
-    expect(board.locator(".pb-step")).to_be_enabled(timeout=RENDER_TIMEOUT_MS)
+    expect(board).to_have_attribute("data-prompt", re.compile("^You have answered"),
+                                    timeout=RENDER_TIMEOUT_MS)
     settle(page, board)
     save_screenshot(page, f"question-{name}-4-choice-answered")
+    expect(board.locator(".pb-step")).to_be_disabled()
+    feedback = exercise.locator(".pavlov-feedback")
+    expect(feedback).to_contain_text("Right")
+    assert in_view(feedback)["visible"], in_view(feedback)

@@ -109,6 +109,10 @@ refused answer are announced (issue 19)."""
 STILL_CHOICE = "Answer with one of the buttons above; this board shows the question's position."
 """The bar of a choice question's board until it is answered (a still board, issue 21)."""
 
+STILL_ANSWERED = ("You have answered: the feedback is above. This board keeps showing the "
+                  "question's position.")
+"""The bar of a choice question's board once it is answered (still: the feedback stays in view)."""
+
 STILL_PREDICT = ("Predict with one of the buttons above; the card is played here once you "
                  "have.")
 """The bar of a prediction's board until the learner has predicted (a still board)."""
@@ -291,9 +295,10 @@ class ChoiceWidget(_ExerciseWidget):
         feedback = self.exercise.last
         if feedback is None:
             return
-        if self._still is not None:  # answered: the position may be played on from here
-            self._still.end()
-            self._still = None
+        if self._still is not None:
+            # Still after the answer too: handing the board back to its game would make a new
+            # position, which scrolls the board into view, away from the feedback above it.
+            self._still.say(STILL_ANSWERED)
         for button in self.buttons:
             if button.description in feedback.solution:
                 button.button_style = "success"

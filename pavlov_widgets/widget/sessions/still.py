@@ -53,6 +53,18 @@ class StillSession(Session):
         return replace(frame, choice=choice, focus=(), hinting={}, question={}, roll=False,
                        view_patch={"canUndo": False, "canRedo": False})
 
+    def say(self, prompt: str) -> None:
+        """Say something else in the bar (once the question is answered); still nothing to play.
+
+        The board is not handed back to its game: a new position would scroll the board into
+        view, away from the feedback the learner is reading above it.
+        """
+        if not isinstance(prompt, str) or not prompt.strip():
+            raise ValueError("StillSession.say(): the prompt must be a sentence for the "
+                             "learner; nothing was changed.")
+        self.prompt = prompt.strip()
+        self.changed()
+
     def handle(self, intent: Intent) -> None:
         """Every intent is refused (``still``): the question is answered elsewhere."""
         raise Refusal("still", f"This board only shows the question's position ({self.prompt}); "
