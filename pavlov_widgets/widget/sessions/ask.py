@@ -5,7 +5,7 @@ walkthrough): it draws the same game, but the asked places glow in the question'
 instead of the game's options, the bar shows the prompt, and the only intent it takes is an
 :class:`~pavlov_widgets.widget.protocol.Answer` on one of the asked places, handed to
 ``on_answer``. The learner answers, not plays: every other intent is refused with the code
-``asking``. The question stays until it is ended (:meth:`AskSession.end`), so ``on_answer``
+``asking``. The question stays until it is ended (:meth:`~.base.OverSession.end`), so ``on_answer``
 may take several answers.
 
 Once answered, the question can be *settled* (:meth:`AskSession.settle`): the bar then shows
@@ -19,13 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from pavlov_widgets.engine import Game
-
 from ..protocol import Answer, Choose, Intent, Refusal, short
-from .base import Frame, Session
+from .base import Frame, OverSession, Session
 
 
-class AskSession(Session):
+class AskSession(OverSession):
     """Ask the learner to click one of ``places`` (a question on the board).
 
     Args:
@@ -40,7 +38,6 @@ class AskSession(Session):
 
     def __init__(self, below: Session, prompt: str, places: Iterable[str],
                  on_answer: Callable[[str], None]) -> None:
-        super().__init__()
         if not isinstance(prompt, str) or not prompt.strip():
             raise ValueError(f"Board.ask(): the prompt must be a sentence for the learner, not "
                              f"{short(prompt)}; nothing was asked.")
@@ -50,19 +47,13 @@ class AskSession(Session):
         asked = list(dict.fromkeys(places))
         if not asked:
             raise ValueError("Board.ask(): no places given; nothing was asked.")
-        self.below = below
+        super().__init__(below)
         self.prompt = prompt.strip()
         self.places = tuple(asked)
         self.on_answer = on_answer
-        self.rev_name = below.rev_name
         # text, rule, focus and tone ("right", "wrong" or "") of the settled feedback
         self._feedback: tuple[str, str, tuple[str, ...], str] | None = None
         self._buttons: dict[str, Callable[[], None]] = {}
-
-    @property
-    def game(self) -> Game:
-        """The game of the session below."""
-        return self.below.game
 
     def frame(self) -> Frame:
         """The session below's picture, with the question (or its feedback) as the choice."""
@@ -136,12 +127,6 @@ class AskSession(Session):
     def why_not(self, place: str) -> tuple[str, str]:
         """While a question is asked, no place is refused: the prompt says what to click."""
         return "", ""
-
-    def end(self) -> None:
-        """End the question: the session below drives the board again."""
-        board = self.board
-        if board is not None and board.session is self:
-            board.pop()
 
 
 __all__ = ["AskSession"]

@@ -125,4 +125,28 @@ class Session:
             self.board.refresh()
 
 
-__all__ = ["Frame", "Session"]
+class OverSession(Session):
+    """A session laid over another one, showing its game: a question asked, a board held still.
+
+    It draws from ``below`` and keeps its rev's name (a click made for the game below is
+    stale the same way); :meth:`end` takes it off the board, and the one below drives again.
+    """
+
+    def __init__(self, below: Session) -> None:
+        super().__init__()
+        self.below = below
+        self.rev_name = below.rev_name
+
+    @property
+    def game(self) -> Game:
+        """The game of the session below."""
+        return self.below.game
+
+    def end(self) -> None:
+        """End this session: the session below drives the board again."""
+        board = self.board
+        if board is not None and board.session is self:
+            board.pop()
+
+
+__all__ = ["Frame", "OverSession", "Session"]

@@ -7,20 +7,18 @@ on top of the board's game while the question waits: the board draws the same po
 bar says where to answer, no option glows, no roll waits, and every intent is refused with
 the code ``still``. It is pushed on the board's stack
 (``board.push(StillSession(board.session, prompt))``); ending it
-(:meth:`StillSession.end`, once the question is answered) gives the board back to its game.
+(:meth:`~.base.OverSession.end`) gives the board back to its game.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from pavlov_widgets.engine import Game
-
 from ..protocol import Intent, Refusal
-from .base import Frame, Session
+from .base import Frame, OverSession, Session
 
 
-class StillSession(Session):
+class StillSession(OverSession):
     """Hold the board still: show the game below as it is, take no intent.
 
     Args:
@@ -32,18 +30,11 @@ class StillSession(Session):
     """
 
     def __init__(self, below: Session, prompt: str) -> None:
-        super().__init__()
         if not isinstance(prompt, str) or not prompt.strip():
             raise ValueError("StillSession(): the prompt must be a sentence for the learner; "
                              "nothing was changed.")
-        self.below = below
+        super().__init__(below)
         self.prompt = prompt.strip()
-        self.rev_name = below.rev_name
-
-    @property
-    def game(self) -> Game:
-        """The game shown (the session below's)."""
-        return self.below.game
 
     def frame(self) -> Frame:
         """The session below's picture, with the prompt as the only thing in the bar."""
@@ -73,12 +64,6 @@ class StillSession(Session):
     def why_not(self, place: str) -> tuple[str, str]:
         """Nothing is a choice on a still board; the bar says where to answer."""
         return self.prompt, ""
-
-    def end(self) -> None:
-        """Give the board back to its game."""
-        board = self.board
-        if board is not None and board.session is self:
-            board.pop()
 
 
 __all__ = ["StillSession"]
