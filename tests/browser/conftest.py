@@ -40,6 +40,8 @@ import pytest
 from boardpage import phone_page
 from chromium_flags import CHROMIUM_ARGS
 
+from lite import lite_server, lite_site  # noqa: F401 (the JupyterLite site's fixtures)
+
 SERVER_START_TIMEOUT_S = 90.0
 BROWSER_DIR = Path(__file__).resolve().parent
 
