@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Check the board's JavaScript (a stage of scripts/test.sh):
-#   1. the committed bundle pavlov_widgets/widget/static/board.js is exactly what the ES
-#      modules in pavlov_widgets/widget/js/src build to (rebuilt into a temp file; the
+#   1. the committed bundles pavlov_widgets/widget/static/board.js and replay.js are exactly
+#      what the ES modules in pavlov_widgets/widget/js/src build to (rebuilt into a temp folder; the
 #      pinned build tools are installed with `npm ci` when node_modules is missing or stale);
 #   2. the bundle keeps what Python and the tests call by name: `drawStatic` and `render` as
 #      top-level functions, and no top-level `root` or `data` (Board.static_html appends
@@ -20,14 +20,17 @@ if ! bash scripts/build_js.sh --out "$tmp/board.js"; then
     echo "error: the modules in pavlov_widgets/widget/js/src do not build (see above)" >&2
     exit 1
 fi
-if cmp -s "$tmp/board.js" "$bundle"; then
-    echo "bundle: $bundle is fresh"
-else
-    echo "error: $bundle is not what the modules in pavlov_widgets/widget/js/src build to." >&2
-    echo "       Run: bash scripts/build_js.sh   and commit $bundle. The difference:" >&2
-    diff -u "$bundle" "$tmp/board.js" | head -n 40 >&2
-    status=1
-fi
+for name in board.js replay.js; do
+    committed=$(dirname "$bundle")/$name
+    if cmp -s "$tmp/$name" "$committed"; then
+        echo "bundle: $committed is fresh"
+    else
+        echo "error: $committed is not what the modules in pavlov_widgets/widget/js/src build to." >&2
+        echo "       Run: bash scripts/build_js.sh   and commit $committed. The difference:" >&2
+        diff -u "$committed" "$tmp/$name" | head -n 40 >&2
+        status=1
+    fi
+done
 
 for name in drawStatic render; do
     if ! grep -qE "^function $name\(" "$tmp/board.js"; then
