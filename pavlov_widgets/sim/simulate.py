@@ -23,11 +23,11 @@ import json
 import pickle
 import random
 import statistics
+import sys
 import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -573,6 +573,8 @@ def simulate(
     game for game (each game depends only on its seed), only sooner on a machine with the
     cores for it. The policy (and ``check``) must then be something another process can
     receive: a policy name, or an instance of a class defined at the top of a module.
+    Where no process can start (the browser's Python, issue 22) the same games are played
+    in this process and the summary's ``jobs`` is 1.
     ``german_policy`` plays the German side of a competitive variant (7.4; default
     :data:`DEFAULT_GERMAN_POLICY`); the summary records both sides' policies.
 
@@ -608,7 +610,16 @@ def simulate(
                 progress(i + 1, games)
     else:
         work = _Work(chooser, settings, variant, check, components, german)
-        summary.results = _play_in_processes(work, range(seed, seed + games), jobs, progress)
+        try:
+            summary.results = _play_in_processes(work, range(seed, seed + games), jobs,
+                                                 progress)
+        except _NoProcesses:  # the browser's Python, a sandbox: the same games, one core
+            summary.jobs = 1
+            summary.results = []
+            for i, result in enumerate(work.play(range(seed, seed + games))):
+                summary.results.append(result)
+                if progress is not None:
+                    progress(i + 1, games)
     summary.elapsed = time.perf_counter() - start
     return summary
 
@@ -636,10 +647,35 @@ class _Work:
         ]
 
 
+class _NoProcesses(Exception):
+    """No process pool can start here: the games are played in this process instead."""
+
+
+def _pool(jobs: int) -> Any:
+    """A pool of ``jobs`` processes, or :class:`_NoProcesses` where none can start.
+
+    The browser's Python (Pyodide, ``sys.platform == "emscripten"``) has no processes: its
+    ``_multiprocessing`` is missing, so even importing the pool may fail there (issue 22).
+    """
+    if sys.platform == "emscripten":
+        raise _NoProcesses("the browser's Python cannot start processes")
+    try:
+        from concurrent.futures import ProcessPoolExecutor
+
+        return ProcessPoolExecutor(max_workers=jobs)
+    except (ImportError, OSError, NotImplementedError, ValueError, RuntimeError) as exc:
+        raise _NoProcesses(f"{type(exc).__name__}: {exc}") from exc
+
+
 def _play_in_processes(
     work: _Work, seeds: range, jobs: int, progress: Callable[[int, int], None] | None
 ) -> list[GameResult]:
-    """Play the seeds in batches on ``jobs`` processes; results in seed order."""
+    """Play the seeds in batches on ``jobs`` processes; results in seed order.
+
+    Raises:
+        _NoProcesses: no pool can start here (:func:`simulate` plays on one core instead,
+            and its summary says one process).
+    """
     try:
         pickle.dumps(work)
     except Exception as exc:
@@ -651,7 +687,7 @@ def _play_in_processes(
     size = max(1, min(25, len(seeds) // (jobs * 8)))
     batches = [seeds[i:i + size] for i in range(0, len(seeds), size)]
     results: list[GameResult] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with _pool(jobs) as pool:
         futures = [pool.submit(work.play, batch) for batch in batches]
         try:
             for future in futures:  # in seed order, so the first error is the lowest seed's

@@ -9,7 +9,15 @@
   scores coloured by the result they give (6.0 Ending the Game), with a progress bar and a
   Stop button. ``ComparisonChart().run(game, games=1000)`` plays
   :func:`pavlov_widgets.tutor.lab.compare.compare` in a background thread, so the notebook stays
-  free to press Stop; ``chart.result`` keeps the result table for Python.
+  free to press Stop; ``chart.result`` keeps the result table for Python. Where threads
+  cannot start (the browser's Python, issue 22) it is an asyncio task that plays a block of
+  games at a time (:func:`~pavlov_widgets.tutor.lab.compare.compare_steps`) and hands the
+  loop back between blocks, so the chart still fills in and Stop still works.
+
+Without ipycanvas (the browser's Python offline: its numpy and pillow come only from
+Pyodide's own package index, issue 22) this module still imports — ipycanvas is imported
+where a chart is drawn (:func:`ipycanvas_or_none`) — and both charts show the same numbers
+as a table under one sentence saying why there is no chart (:data:`NO_CHART`).
 
 Crisp on high-density screens: ipycanvas knows no device pixel ratio, so every canvas has
 :data:`SCALE` backing pixels per CSS pixel and is laid out at its CSS width (and shrinks to a
@@ -20,23 +28,28 @@ that the tests check without a browser; the drawing only follows them.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import importlib
 import math
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import warnings
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
-from ipycanvas import Canvas, hold_canvas
 
 from pavlov_widgets.engine import PavlovError
 from pavlov_widgets.tutor.display import with_text
 from pavlov_widgets.tutor.walkthrough.steps import percent
+
+if TYPE_CHECKING:
+    from ipycanvas import Canvas
 
 SCALE = 2
 """Backing pixels per CSS pixel: sharp on screens of device pixel ratio 2 (ipycanvas has none)."""
@@ -77,6 +90,48 @@ _DRAW_LOCK = threading.Lock()
 
 class ChartError(PavlovError, ValueError):
     """Data a chart cannot draw, or a request it cannot carry out now (nothing changes)."""
+
+
+NO_CHART = ("There is no chart here because this Python cannot load ipycanvas (the browser's "
+            "Python has no numpy or pillow offline), so the same numbers are shown as a table.")
+"""The one sentence a chart shows above its table where ipycanvas cannot load (issue 22)."""
+
+
+def ipycanvas_or_none() -> ModuleType | None:
+    """The ipycanvas module if this Python can load it, else None (charts then show tables).
+
+    Imported here, where a chart is made, and not at the top: ipycanvas imports numpy and
+    pillow, which the browser's Python has only from Pyodide's own package index; offline
+    the whole tutor failed to import for lack of them (issue 22).
+    """
+    try:
+        return importlib.import_module("ipycanvas")
+    except ImportError:
+        return None
+
+
+def _surface(*classes: str) -> tuple[Canvas | None, widgets.HTML | None]:
+    """A chart's drawing surface: an ipycanvas Canvas, or (without ipycanvas) an HTML table.
+
+    Exactly one of the two is not None; it carries the chart's CSS ``classes``.
+    """
+    module = ipycanvas_or_none()
+    if module is not None:
+        canvas: Canvas = module.Canvas(width=1, height=1)
+        for name in classes:
+            canvas.add_class(name)
+        return canvas, None
+    table = widgets.HTML()
+    table._view_count = 0  # the page counts its views: a comparison may wait to be shown
+    for name in ("pavlov-chart-table", *classes):
+        table.add_class(name)
+    return None, table
+
+
+def _no_chart_html(table: str) -> str:
+    """The table of a chart drawn without ipycanvas, under the sentence saying why."""
+    return (f"<p class='pavlov-no-chart' style='font-size:13px;color:{MUTED};margin:0 0 4px'>"
+            f"{html.escape(NO_CHART)}</p>{table}")
 
 
 # --- measuring text --------------------------------------------------------------------------
@@ -473,7 +528,9 @@ def _draw_safely(canvas: Canvas, draw: Callable[[], None]) -> None:
     without it, the page did not know which canvas to draw on ("Cannot read properties of
     undefined (reading 'executeCommand')") and every chart of a Voila page stayed blank.
     """
-    with _DRAW_LOCK, hold_canvas():
+    module = ipycanvas_or_none()
+    assert module is not None  # a Canvas was made, so ipycanvas loaded
+    with _DRAW_LOCK, module.hold_canvas():
         canvas._canvas_manager._current_canvas = None  # see above
         draw()
 
@@ -494,6 +551,9 @@ class OddsChart(widgets.VBox):  # type: ignore[misc]
     A card's odds draw its whole outcomes (they add up to 1); its ``facts`` (each thing the
     card may do, several at once) draw as ``OddsChart(odds.facts, question=...)``.
 
+    ``canvas`` is the ipycanvas Canvas drawn on; where ipycanvas cannot load it is None and
+    ``table`` (an HTML widget) shows the same rows under :data:`NO_CHART`.
+
     Raises:
         ChartError: rows the chart cannot draw (empty, not pairs, not probabilities).
 
@@ -508,13 +568,12 @@ class OddsChart(widgets.VBox):  # type: ignore[misc]
                  width: float = DEFAULT_WIDTH, top: int = 12) -> None:
         self.data = odds_data(odds, question, top)
         self.layout_ = odds_layout(self.data, width)
-        self.canvas = Canvas(width=1, height=1)
-        self.canvas.add_class("pavlov-chart")
-        self.canvas.add_class("pavlov-odds-chart")
         # no tooltip on the canvas: ipycanvas 0.14's view then fails to render in the browser
-        # a page that opens later (Voila, a reload) gets an empty canvas: draw again for it
-        _redraw_for_every_page(self.canvas, self.draw)
-        super().__init__([self.canvas])
+        self.canvas, self.table = _surface("pavlov-chart", "pavlov-odds-chart")
+        if self.canvas is not None:
+            # a page that opens later (Voila, a reload) gets an empty canvas: draw again for it
+            _redraw_for_every_page(self.canvas, self.draw)
+        super().__init__([self.canvas or self.table])
         self.draw()
 
     @property
@@ -523,8 +582,13 @@ class OddsChart(widgets.VBox):  # type: ignore[misc]
         return self.data.rows
 
     def draw(self) -> None:
-        """Draw the chart (again)."""
-        _draw_safely(self.canvas, lambda: draw_odds(self.canvas, self.layout_))
+        """Draw the chart (again); without ipycanvas, write its table."""
+        canvas = self.canvas
+        if canvas is None:
+            assert self.table is not None
+            self.table.value = _no_chart_html(self._repr_html_())
+            return
+        _draw_safely(canvas, lambda: draw_odds(canvas, self.layout_))
 
     def text(self) -> str:
         """The chart as text: the question, then each row with its exact odds."""
@@ -807,6 +871,33 @@ def percent_of(share: float) -> str:
     return f"{pct:.0f}%"
 
 
+def comparison_table(views: Sequence[OptionView], question: str, note: str) -> str:
+    """A comparison as an HTML table: the chart's numbers where it cannot be drawn.
+
+    The question, one row per option (games, won with its 95% interval, drawn, lost, mean
+    final score), the note on how the games were played, and what each result means (6.0).
+    """
+    head = "".join(f"<th style='text-align:{align};padding:2px 6px'>{name}</th>" for name, align
+                   in (("option", "left"), ("games", "right"), ("won (95%)", "right"),
+                       ("drawn", "right"), ("lost", "right"), ("mean score", "right")))
+    rows = []
+    for v in views:
+        cells = (v.label, f"{v.games:,}",
+                 f"{percent_of(v.win)} ({percent_of(v.interval[0])}–{percent_of(v.interval[1])})",
+                 percent_of(v.draw), percent_of(v.loss), f"{v.mean_score:+.1f}")
+        rows.append("<tr>" + "".join(
+            f"<td style='text-align:{'left' if i == 0 else 'right'};padding:2px 6px'>"
+            f"{html.escape(c)}</td>" for i, c in enumerate(cells)) + "</tr>")
+    if not rows:
+        rows.append("<tr><td colspan='6' style='padding:2px 6px'>No games played yet.</td></tr>")
+    legend = "; ".join(words for _key, words in RESULT_DEFINITIONS)
+    return (f"<p style='margin:0 0 4px'><b>{html.escape(question)}</b></p>"
+            "<table class='pavlov-comparison-table' style='border-collapse:collapse;"
+            f"font-size:13px'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
+            f"</table><p style='font-size:12px;color:{MUTED};margin:4px 0 0'>"
+            f"{html.escape(note)} {html.escape(legend)}.</p>")
+
+
 def draw_comparison(canvas: Canvas, layout: ComparisonLayout) -> None:
     """Draw a comparison chart on ``canvas`` following ``layout`` (sizes the canvas too)."""
     _size_canvas(canvas, layout.width, layout.height)
@@ -878,6 +969,26 @@ class Throttle:
 # --- the comparison chart -----------------------------------------------------------------------
 
 
+def _no_games() -> Generator[None, None, Any]:
+    """The steps of no comparison (before :meth:`ComparisonChart.run`): none at all."""
+    yield from ()
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop the notebook's cells run on (a kernel's, the browser's), or None."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    try:  # Pyodide's loop is the current one, though no task may be running at this moment
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            loop = asyncio.get_event_loop()
+    except RuntimeError:
+        return None
+    return loop if loop.is_running() and not loop.is_closed() else None
+
+
 Runner = Callable[..., Any]
 """``compare(game, options, *, games, seed, jobs, on_progress, should_stop, ...)``."""
 
@@ -914,7 +1025,8 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
         result: the latest ``ComparisonResult`` (the final one once done): the table, from
             Python.
         error: the exception that stopped the comparison, if any (also shown in the widget).
-        canvas: the ipycanvas Canvas the chart is drawn on.
+        canvas: the ipycanvas Canvas the chart is drawn on (None where ipycanvas cannot
+            load: then ``table``, an HTML widget, shows the numbers under :data:`NO_CHART`).
         progress: the progress bar (games played of games asked for).
         status: the line under it ("Playing: 120 of 1,000 games per option").
         stop_button: Stop (the comparison keeps the games already played).
@@ -944,12 +1056,16 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
         self._stop_flag = threading.Event()
         self._settings: dict[str, Any] = {}  # the running comparison's keyword settings
         self._thread: threading.Thread | None = None
+        self._make_steps: Callable[[], Generator[None, None, Any]] = _no_games  # run()'s
+        self._steps: Generator[None, None, Any] | None = None  # or step by step (no threads)
+        self._task: asyncio.Future[None] | None = None
         self._games = 0
+        self._jobs = 1
         self._state = "done" if result is not None else "idle"
-        self.canvas = Canvas(width=1, height=1)
-        self.canvas.add_class("pavlov-chart")
-        self.canvas.add_class("pavlov-comparison-chart")
-        _redraw_for_every_page(self.canvas, self.draw)
+        self.canvas, self.table = _surface("pavlov-chart", "pavlov-comparison-chart")
+        if self.canvas is not None:
+            _redraw_for_every_page(self.canvas, self.draw)
+        self._shown: widgets.DOMWidget = self.canvas or self.table  # counts the page's views
         self.progress = widgets.IntProgress(value=0, min=0, max=1, bar_style="info",
                                             layout=widgets.Layout(flex="1 1 auto",
                                                                   min_width="80px"))
@@ -964,7 +1080,7 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
         controls = widgets.HBox([self.progress, self.stop_button],
                                 layout=widgets.Layout(max_width=f"{math.ceil(width)}px",
                                                       align_items="center"))
-        super().__init__([self.canvas, controls, self.status, self.error_box])
+        super().__init__([self._shown, controls, self.status, self.error_box])
         self._update_controls()
         self.draw()
 
@@ -973,7 +1089,8 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
     @property
     def running(self) -> bool:
         """True while a comparison runs in the background (or waits for its page)."""
-        return self._waiting or (self._thread is not None and self._thread.is_alive())
+        return self._waiting or self._steps is not None or (
+            self._thread is not None and self._thread.is_alive())
 
     @property
     def stop_requested(self) -> bool:
@@ -989,6 +1106,8 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
         arguments (``policy=``) go to the comparison as they are. With ``when_shown`` the games
         start once the chart is on a page (or at :meth:`wait`): Voila shows a page only when
         every cell has run, and comparisons started by the cells held the whole page back.
+        The games run in a thread; where no thread can start (the browser's Python) in an
+        asyncio task that plays a block of games at a time (see :meth:`_start`).
 
         Raises:
             ChartError: a comparison is already running, or ``games``/``jobs`` is not a
@@ -1000,7 +1119,7 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ChartError(f"{name} must be a whole number of at least 1, not {value!r}")
         runner = self._runner or _default_runner()
-        self._games = games
+        self._games, self._jobs = games, jobs
         self._settings = dict(settings)
         self.result, self.error = None, None
         self._stop_flag.clear()
@@ -1009,28 +1128,77 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
         self._update_controls()
         self.draw()
 
-        def work() -> None:
-            try:
-                final = runner(game, options, games=games, seed=seed, jobs=jobs,
-                               on_progress=self._on_progress, should_stop=self._stop_flag.is_set,
-                               **settings)
-                self.result = final if final is not None else self.result
-                self._state = "stopped" if self.stop_requested else "done"
-            except BaseException as exc:  # shown in the widget, never lost in a thread
-                self.error = exc
-                self._state = "failed"
-                self._show_error(exc)
-            finally:
-                self._update_controls()
-                self.draw()
+        arguments = {"games": games, "seed": seed, "jobs": jobs,
+                     "on_progress": self._on_progress,
+                     "should_stop": self._stop_flag.is_set, **settings}
 
-        self._thread = threading.Thread(target=work, name="pavlov-comparison", daemon=True)
-        if when_shown and not self.canvas._view_count:
+        def steps() -> Generator[None, None, Any]:
+            """The games as steps: compare's own, or (another runner) all in one step."""
+            if self._runner is None:
+                module = importlib.import_module("pavlov_widgets.tutor.lab.compare")
+                return (yield from module.compare_steps(game, options, **arguments))
+            yield
+            return runner(game, options, **arguments)
+
+        self._make_steps = steps
+        if when_shown and not self._shown._view_count:
             self._waiting = True
-            self.canvas.observe(self._start_when_shown, names="_view_count")
+            self._shown.observe(self._start_when_shown, names="_view_count")
         else:
-            self._thread.start()
+            self._start()
         return self
+
+    def _start(self) -> None:
+        """Start the games: in a thread, or where none can start, as an asyncio task.
+
+        The browser's Python cannot start a thread ("can't start new thread", issue 22):
+        there the games are a task on the page's event loop that plays one block of games,
+        then awaits ``asyncio.sleep(0)``, so the chart's updates go out and a press of Stop
+        comes in between blocks. Without a running event loop they are played here and now.
+        """
+        self._steps = self._make_steps()
+        thread = threading.Thread(target=self._play_all, name="pavlov-comparison", daemon=True)
+        try:
+            thread.start()
+        except RuntimeError:
+            self._thread = None
+            loop = _running_loop()
+            if loop is None:
+                self._play_all()
+                return
+
+            async def play() -> None:
+                while self._step():
+                    await asyncio.sleep(0)
+
+            self._task = asyncio.ensure_future(play(), loop=loop)
+        else:
+            self._thread = thread
+
+    def _play_all(self) -> None:
+        """Play every step left (a thread's work, or :meth:`wait` where there is none)."""
+        while self._step():
+            pass
+
+    def _step(self) -> bool:
+        """Play one block of games; False once the comparison has ended (or failed)."""
+        steps = self._steps
+        if steps is None:
+            return False
+        try:
+            next(steps)
+            return True
+        except StopIteration as done:
+            self.result = done.value if done.value is not None else self.result
+            self._state = "stopped" if self.stop_requested else "done"
+        except BaseException as exc:  # shown in the widget, never lost in a thread or task
+            self.error = exc
+            self._state = "failed"
+            self._show_error(exc)
+        self._steps = None
+        self._update_controls()
+        self.draw()
+        return False
 
     def _start_when_shown(self, change: dict[str, Any]) -> None:
         """The chart is on a page: start the games that waited for it."""
@@ -1038,10 +1206,10 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
             self._start_waiting()
 
     def _start_waiting(self) -> None:
-        self.canvas.unobserve(self._start_when_shown, names="_view_count")
-        if self._waiting and self._thread is not None:
+        self._shown.unobserve(self._start_when_shown, names="_view_count")
+        if self._waiting:
             self._waiting = False
-            self._thread.start()
+            self._start()
 
     def stop(self) -> None:
         """Ask the running comparison to stop; the games already played are kept."""
@@ -1059,12 +1227,17 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
     def wait(self, timeout: float | None = None) -> Any:
         """Wait for the comparison to end (or ``timeout`` seconds); return :attr:`result`.
 
-        A comparison still waiting for its page starts now.
+        A comparison still waiting for its page starts now. One played as an asyncio task (no
+        threads here) cannot be awaited from a cell's code: its games left are played now.
         """
         if self._waiting:
             self._start_waiting()
         if self._thread is not None:
             self._thread.join(timeout)
+        elif self._steps is not None:  # an asyncio task: it cannot be waited for from here
+            if self._task is not None:
+                self._task.cancel()
+            self._play_all()
         return self.result
 
     def _on_progress(self, result: Any) -> None:
@@ -1120,10 +1293,16 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
                 "whisker: 95% interval of the win share.")
 
     def draw(self) -> None:
-        """Draw the chart (again) from the latest result."""
-        layout = comparison_layout(self.views(), self.question(), self._width, self._note())
+        """Draw the chart (again) from the latest result; without ipycanvas, its table."""
         self.redraws += 1
-        _draw_safely(self.canvas, lambda: draw_comparison(self.canvas, layout))
+        canvas = self.canvas
+        if canvas is None:
+            assert self.table is not None
+            self.table.value = _no_chart_html(
+                comparison_table(self.views(), self.question(), self._note()))
+            return
+        layout = comparison_layout(self.views(), self.question(), self._width, self._note())
+        _draw_safely(canvas, lambda: draw_comparison(canvas, layout))
 
     def _update_controls(self) -> None:
         views = self.views()
@@ -1148,7 +1327,18 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
             "stopped": f"Stopped: {finished:,} of {asked:,} games per option kept ({options}).",
             "failed": "Failed: see the error below.",
         }[self._state]
-        self.status.value = f"<span style='font-size:13px;color:{MUTED}'>{words}</span>"
+        why = self._one_core()
+        self.status.value = (f"<span style='font-size:13px;color:{MUTED}'>{words}"
+                             f"{' ' + html.escape(why) if why else ''}</span>")
+
+    def _one_core(self) -> str:
+        """Why games asked for on several processes run on one, in a sentence ("" if not)."""
+        if self._jobs < 2 or self._state == "idle":
+            return ""
+        module = importlib.import_module("pavlov_widgets.tutor.lab.compare")
+        reason: str = module.one_core_reason()
+        used = getattr(self.result, "jobs", None)
+        return reason if reason and used in (None, 1) else ""
 
     def text(self) -> str:
         """The chart as text: the question, the legend and one line per option."""

@@ -17,9 +17,15 @@ the same dice stream (seed ``seed + i``), so a difference between two rows comes
 options and not from luck. Each row gives the win, draw and loss counts, the win rate with
 its 95% (Wilson) interval, the mean final score with its 95% interval and the distribution
 of final scores. ``jobs=2`` plays on two processes (the results are the same game for game;
-``jobs=1`` is for places without processes, such as JupyterLite). ``on_progress(result)``
-is called with the result so far as games finish, ``should_stop()`` is polled and ends the
-run early with what has been played.
+``jobs=1`` is for places without processes). Where processes cannot start — the browser's
+Python (JupyterLite's Pyodide: ``Pool`` raises ``ModuleNotFoundError: _multiprocessing``),
+or any pool that fails to start — the games are played in this process, on one core, and
+the result's ``jobs`` says 1 (issue 22; :data:`ONE_CORE` and :func:`one_core_reason` say
+why in a whole sentence). ``on_progress(result)`` is called with the result so far as games
+finish, ``should_stop()`` is polled and ends the run early with what has been played.
+:func:`compare_steps` is the same comparison as a generator that yields between blocks of
+games, for a caller that must hand control back now and then (an asyncio task where
+threads cannot start). :func:`expected_seconds` estimates how long a comparison takes here.
 
 **Quick comparisons** (``horizon=H`` turns): each game is played only until H more turns
 have begun, then scored as it stands with the game's own score (6.0: defenders in the house
@@ -56,11 +62,12 @@ import multiprocessing
 import pickle
 import random
 import statistics
+import sys
 import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -687,12 +694,99 @@ def _play_block(block: tuple[int, int]) -> list[_Outcome]:
             for s in range(block[0], block[0] + block[1]) for i in range(len(starts))]
 
 
+def in_browser() -> bool:
+    """True in the browser's Python (Pyodide, as in JupyterLite): one core, no processes.
+
+    Read at each call (not at import), so a test can set ``sys.platform`` to "emscripten".
+    """
+    return sys.platform == "emscripten"
+
+
+ONE_CORE = {
+    "browser": "These games run on one core: the browser's Python cannot start other "
+               "processes.",
+    "failed": "These games run on one core: other processes could not be started here.",
+}
+"""Why a comparison asked for several processes played on one (issue 22), each sentence
+whole: in the browser's Python, or where a pool failed to start (see :func:`one_core_reason`)."""
+
+_POOL_FAILED: list[str] = []
+"""Why the last pool could not start in this process ("" kept once: a later run says so)."""
+
+_POOL_ERRORS = (ImportError, OSError, AssertionError, NotImplementedError, ValueError,
+                RuntimeError)
+"""What starting a pool raises where processes cannot start: Pyodide's ``Pool`` raises
+``ModuleNotFoundError: _multiprocessing`` (an ImportError), a sandbox OSError, a daemon
+process AssertionError, a platform without semaphores NotImplementedError."""
+
+
+def one_core_reason() -> str:
+    """The sentence saying why games asked for several processes run on one ("" if not).
+
+    In the browser's Python: :data:`ONE_CORE` ``["browser"]``; where a pool failed to start
+    in this process: ``["failed"]``; elsewhere "" (processes work here).
+    """
+    if in_browser():
+        return ONE_CORE["browser"]
+    return ONE_CORE["failed"] if _POOL_FAILED else ""
+
+
 def _fork_context() -> Any:
-    """The fork start method where the platform has it (None in JupyterLite or on Windows)."""
+    """The fork start method where processes can start (None in the browser or on Windows).
+
+    In Pyodide ``get_context("fork")`` succeeds though no process can start there (its
+    ``Pool`` raises ModuleNotFoundError), so the browser is told apart by its platform first.
+    """
+    if in_browser():
+        return None
     try:
         return multiprocessing.get_context("fork")
-    except (ValueError, AttributeError, NotImplementedError):
+    except (ValueError, AttributeError, NotImplementedError, ImportError):
         return None
+
+
+def _pool_failed(exc: BaseException) -> None:
+    """Remember that a pool could not start here (the lab then says why it ran on one core)."""
+    _POOL_FAILED[:] = [f"{type(exc).__name__}: {exc}"]
+
+
+PLAYOUT_S = {"whole": 0.040, "ahead": 0.010}
+"""Seconds one playout takes on one core of CPython, before this process has timed any:
+the fast player's whole game from mid-game (about 26 ms) to the start (about 40 ms), and
+four turns ahead (7–10 ms), from ``benchmarks/lab_bench.py`` (benchmarks/README.md). Once a
+comparison has run here, its own measured time per playout is used instead."""
+
+BROWSER_SLOWER = 1.7
+"""How much slower the browser's Python plays than CPython on the same machine (30 games of
+a comparison: 10.8 s against 6.3 s; ../shared/design/jupyterlite-notes.md)."""
+
+_MEASURED: dict[str, float] = {}
+"""Seconds per playout per core measured by this process's comparisons ("whole"/"ahead")."""
+
+
+def expected_seconds(options: int, games: int, jobs: int = 1,
+                     horizon: int | None = None) -> float:
+    """About how long ``games`` playouts of each of ``options`` options take here, in seconds.
+
+    From this process's own comparisons once one has run (seconds per playout per core),
+    else from the benchmark's figures (:data:`PLAYOUT_S`, :data:`BROWSER_SLOWER` in the
+    browser); on one core where processes cannot start. An estimate: the position's length
+    to the end changes it.
+    """
+    kind = "whole" if horizon is None else "ahead"
+    per = _MEASURED.get(kind)
+    if per is None:
+        per = PLAYOUT_S[kind] * (BROWSER_SLOWER if in_browser() else 1.0)
+    cores = 1 if _fork_context() is None or one_core_reason() else max(1, jobs)
+    return per * max(1, options) * max(0, games) / cores
+
+
+def _measure(result: ComparisonResult) -> None:
+    """Keep the time per playout per core of a finished run (for :func:`expected_seconds`)."""
+    playouts = sum(r.games for r in result.rows)
+    if playouts >= 4 and result.elapsed > 0:
+        kind = "whole" if result.horizon is None else "ahead"
+        _MEASURED[kind] = result.elapsed * result.jobs / playouts
 
 
 def compare(
@@ -724,12 +818,50 @@ def compare(
             legal, a bad number of games, jobs, seed or horizon.
         ValueError: an unknown policy name.
     """
+    return _drive(compare_steps(game, options, games=games, seed=seed, jobs=jobs,
+                                policy=policy, on_progress=on_progress,
+                                should_stop=should_stop, horizon=horizon))
+
+
+def compare_steps(
+    game: Game,
+    options: Sequence[str | Plan] | None = None,
+    *,
+    games: int = 1000,
+    seed: int = 0,
+    jobs: int = 2,
+    policy: str | Policy = "fast",
+    on_progress: Callable[[ComparisonResult], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    horizon: int | None = None,
+) -> Generator[None, None, ComparisonResult]:
+    """:func:`compare` as a generator: it yields between blocks of games, returns the result.
+
+    For a caller that must hand control back while the games are played: where threads
+    cannot start (the browser's Python), the lab's live comparison is an asyncio task that
+    steps this and awaits ``asyncio.sleep(0)`` between steps, so the chart is redrawn and
+    Stop is heard (issue 22). The games and the result are :func:`compare`'s, seed for seed.
+    The arguments are checked at once (the first step), as :func:`compare` checks them.
+
+    Raises:
+        as :func:`compare`.
+    """
     _check_counts(games, jobs, seed)
     check_horizon(horizon)
     chooser = get_policy(policy)
     starts = _starts(game, options, chooser, seed)
-    return _run(game, starts, games, seed, jobs, chooser, policy_name(policy), on_progress,
-                should_stop, horizon=horizon)
+    return (yield from _steps(game, starts, games, seed, jobs, chooser, policy_name(policy),
+                              on_progress, should_stop, horizon=horizon))
+
+
+def _drive(steps: Generator[None, None, ComparisonResult]) -> ComparisonResult:
+    """Run a generator of :func:`compare_steps` to its end here; its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: ComparisonResult = done.value
+            return result
 
 
 def play_position(
@@ -773,7 +905,17 @@ def _run(game: Game, starts: list[_Start], games: int, seed: int, jobs: int, cho
          name: str, on_progress: Callable[[ComparisonResult], None] | None,
          should_stop: Callable[[], bool] | None, min_done: int = 0,
          horizon: int | None = None, hard_stop: float | None = None) -> ComparisonResult:
-    """Play the prepared options (see :func:`compare`).
+    """Play the prepared options (see :func:`compare`), here and now (see :func:`_steps`)."""
+    return _drive(_steps(game, starts, games, seed, jobs, chooser, name, on_progress,
+                         should_stop, min_done, horizon, hard_stop))
+
+
+def _steps(game: Game, starts: list[_Start], games: int, seed: int, jobs: int,
+           chooser: Policy, name: str, on_progress: Callable[[ComparisonResult], None] | None,
+           should_stop: Callable[[], bool] | None, min_done: int = 0,
+           horizon: int | None = None,
+           hard_stop: float | None = None) -> Generator[None, None, ComparisonResult]:
+    """Play the prepared options, yielding between blocks of games; return the result.
 
     ``should_stop`` is heard only once ``min_done`` games of every option are played; at
     ``hard_stop`` (a ``time.perf_counter()`` time) the run ends once every option has one.
@@ -817,17 +959,19 @@ def _run(game: Game, starts: list[_Start], games: int, seed: int, jobs: int, cho
     stopped = False
     if used > 1:
         try:
-            stopped = _in_processes(context, used, starts, chooser, name, games_left, record,
-                                    should_stop, horizon)
+            stopped = yield from _in_processes(context, used, starts, chooser, name,
+                                               games_left, record, should_stop, horizon)
         except _NoProcesses:
-            used = 1  # e.g. inside a worker process already: play here instead
+            used = 1  # the browser, a sandbox, a worker process already: play here instead
     if used == 1:
         for s in games_left:
             if should_stop is not None and should_stop():
                 stopped = True
                 break
             record([_play(starts, chooser, name, i, s, horizon) for i in range(len(starts))])
+            yield
     final = result(stopped)
+    _measure(final)
     if on_progress is not None:
         on_progress(final)
     return final
@@ -836,8 +980,11 @@ def _run(game: Game, starts: list[_Start], games: int, seed: int, jobs: int, cho
 def _in_processes(context: Any, jobs: int, starts: list[_Start], policy: Policy, name: str,
                   seeds: range, record: Callable[[list[_Outcome]], None],
                   should_stop: Callable[[], bool] | None,
-                  horizon: int | None = None) -> bool:
+                  horizon: int | None = None) -> Generator[None, None, bool]:
     """Play the seeds in small blocks on ``jobs`` processes; True if stopped early.
+
+    Yields while it waits for the workers (see :func:`compare_steps`). Raises
+    :class:`_NoProcesses` when no pool can start here (nothing was played).
 
     The processes are the warm ones (:class:`_WarmPool`) when what is played can be sent to
     them (pickled once per run); otherwise (a policy defined in a notebook cell, say) a pool
@@ -850,11 +997,21 @@ def _in_processes(context: Any, jobs: int, starts: list[_Start], policy: Policy,
         1, min(8 // len(starts) or 1, len(seeds) // (jobs * 4) or 1))
     blocks = [(s, min(size, seeds.stop - s)) for s in range(seeds.start, seeds.stop, size)]
     warm = _WarmPool.get(context, jobs)
-    payload = warm.payload(starts, policy, name, horizon) if warm is not None else None
     # one run at a time on the warm pool: a second run's token would make the first one's
     # queued blocks give up (several labs of a notebook compare at once, each in its thread);
-    # a run that finds the pool busy forks its own processes, as below
-    if warm is not None and payload is not None and warm.busy.acquire(blocking=False):
+    # a run that finds the pool busy forks its own processes, as below. The pool is taken
+    # before the payload is pickled: a run that finds it busy pickles nothing (issue 20)
+    if warm is not None and warm.busy.acquire(blocking=False):
+        try:
+            payload = warm.payload(starts, policy, name, horizon)
+        except BaseException:
+            warm.busy.release()
+            raise
+        if payload is None:
+            warm.busy.release()
+    else:
+        payload = None
+    if warm is not None and payload is not None:
         try:
             token = warm.begin()
             # the payload goes in a file each worker reads once: sent with every block, a
@@ -863,28 +1020,33 @@ def _in_processes(context: Any, jobs: int, starts: list[_Start], policy: Policy,
                 file.write(payload)
                 file.flush()
                 try:
-                    return _consume(warm.pool.imap_unordered(
+                    return (yield from _consume(warm.pool.imap_unordered(
                         _play_warm, [(token, file.name, block) for block in blocks]),
-                        len(blocks), record, should_stop)
+                        len(blocks), record, should_stop))
                 finally:
                     warm.end(token)  # blocks still queued or playing give up at their next game
         finally:
             warm.busy.release()
     try:  # fork hands the options and the policy over in memory: nothing is pickled
         pool = context.Pool(jobs, initializer=_share, initargs=(starts, policy, name, horizon))
-    except (OSError, AssertionError, NotImplementedError, ValueError) as exc:
+    except _POOL_ERRORS as exc:
+        _pool_failed(exc)
         raise _NoProcesses(str(exc)) from exc
+    _POOL_FAILED.clear()  # processes start here after all
     try:
-        return _consume(pool.imap_unordered(_play_block, blocks), len(blocks), record,
-                        should_stop)
+        return (yield from _consume(pool.imap_unordered(_play_block, blocks), len(blocks),
+                                    record, should_stop))
     finally:
         pool.terminate()
         pool.join()
 
 
 def _consume(pending: Any, count: int, record: Callable[[list[_Outcome]], None],
-             should_stop: Callable[[], bool] | None) -> bool:
-    """Record ``count`` blocks of outcomes as they come; True if ``should_stop`` ended it."""
+             should_stop: Callable[[], bool] | None) -> Generator[None, None, bool]:
+    """Record ``count`` blocks of outcomes as they come; True if ``should_stop`` ended it.
+
+    Yields after each wait for a block (see :func:`compare_steps`).
+    """
     done = 0
     while done < count:
         if should_stop is not None and should_stop():
@@ -892,9 +1054,11 @@ def _consume(pending: Any, count: int, record: Callable[[list[_Outcome]], None],
         try:
             outcomes = pending.next(timeout=0.02)
         except multiprocessing.TimeoutError:
+            yield
             continue
         done += 1
         record(outcomes)
+        yield
     return False
 
 
@@ -936,7 +1100,7 @@ class _WarmPool:
 
             try:
                 warm = cls._pools[jobs] = _WarmPool(context, jobs, default_components())
-            except (OSError, AssertionError, NotImplementedError, ValueError):
+            except _POOL_ERRORS:  # the fork pool tries next, and remembers why not
                 return None
         atexit.register(warm.close)
         return warm

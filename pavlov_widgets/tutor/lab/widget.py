@@ -10,7 +10,9 @@
 * **"Compare the choices"** plays every option of the pending decision to the end many
   times on the same dice (:func:`~pavlov_widgets.tutor.lab.compare.compare`), live, with a
   progress bar and Stop (:class:`~pavlov_widgets.tutor.lab.charts.ComparisonChart`); how many
-  games and on how many processes are set beside the button;
+  games and on how many processes are set beside the button, and the time it should take is
+  said under it (:meth:`Lab.expected`). In the browser's Python (JupyterLite, issue 22) the
+  games default to fewer (:data:`BROWSER_GAMES`) and run on one core, which that sentence says;
 * **"Hint"** names the best option in one sentence
   (:func:`~pavlov_widgets.tutor.lab.compare.hint`) and rings it on the board
   (:meth:`Board.mark <pavlov_widgets.widget.Board.mark>`);
@@ -43,6 +45,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from pavlov_widgets.engine import Game, PavlovError, Position
+from pavlov_widgets.engine.text import plural
 from pavlov_widgets.sim.policies import Policy
 from pavlov_widgets.tutor.access import Access
 from pavlov_widgets.tutor.display import with_text
@@ -51,9 +54,13 @@ from pavlov_widgets.tutor.lab.card_odds import card_odds as count_card
 from pavlov_widgets.tutor.lab.charts import ChartError, ComparisonChart, OddsChart
 from pavlov_widgets.tutor.lab.compare import (
     HINT_BUDGET_S,
+    ONE_CORE,
     ComparisonResult,
     Hint,
     Plan,
+    expected_seconds,
+    in_browser,
+    one_core_reason,
     where_hinted,
 )
 from pavlov_widgets.tutor.lab.compare import compare as compare_options
@@ -71,7 +78,31 @@ whole games by default (0 here, as a dropdown shows no value for None); four tur
 scored as the game then stands (6.0), answers a thousand games of each option in seconds and
 ranked the options as whole games did on the benchmark's positions (benchmarks/README.md)."""
 
-__all__ = ["CHART_WIDTH", "Lab", "LabError", "card_rows"]
+__all__ = ["BROWSER_GAMES", "CHART_WIDTH", "DEFAULT_GAMES", "Lab", "LabError", "card_rows",
+           "default_games"]
+
+DEFAULT_GAMES = 200
+"""Games per option the Compare button plays by default (on two cores, a few seconds)."""
+
+BROWSER_GAMES = 40
+"""The same in the browser's Python: one core, about 1.7 times slower (issue 22), so that a
+first press answers in seconds too; the box beside the button asks for more."""
+
+LONG_RUN_S = 10.0
+"""Outside the browser the expected time is said from this many seconds on (in the browser,
+always: the learner there may not know that it runs on one core)."""
+
+
+def default_games() -> int:
+    """Games per option by default here: :data:`BROWSER_GAMES` in the browser, else 200."""
+    return BROWSER_GAMES if in_browser() else DEFAULT_GAMES
+
+
+def duration(seconds: float) -> str:
+    """About how long, in words: ``"40 seconds"``, ``"3 minutes"`` (at least 1 second)."""
+    if seconds < 90:
+        return plural(max(1, round(seconds)), "second")
+    return plural(round(seconds / 60), "minute")
 
 CHART_WIDTH = 340
 """CSS width of the lab's charts: the column beside the board at 1366 px (it shrinks)."""
@@ -243,11 +274,13 @@ class Lab(widgets.Box):  # type: ignore[misc]
         self.compare_button = widgets.Button(
             description="Compare the choices", icon="balance-scale", button_style="primary",
             tooltip="Play each option of this decision to the end many times, on the same dice")
-        self.games_box = widgets.BoundedIntText(value=200, min=1, max=100_000, step=100,
+        self.games_box = widgets.BoundedIntText(value=default_games(), min=1, max=100_000,
+                                                step=10 if in_browser() else 100,
                                                 description="games",
                                                 layout=widgets.Layout(width="118px"),
                                                 style={"description_width": "initial"})
-        self.jobs_box = widgets.Dropdown(options=[1, 2], value=2, description="cores",
+        cores = [1] if in_browser() else [1, 2]  # the browser's Python has one core
+        self.jobs_box = widgets.Dropdown(options=cores, value=cores[-1], description="cores",
                                          layout=widgets.Layout(width="96px"),
                                          style={"description_width": "initial"})
         self.ahead_box = widgets.Dropdown(
@@ -272,12 +305,16 @@ class Lab(widgets.Box):  # type: ignore[misc]
                                          self.ahead_box],
                                         layout=widgets.Layout(flex_flow="row wrap"))
         self.compare_row.add_class("pl-row")
+        self.estimate = widgets.HTML()
+        self.estimate.add_class("pl-caption")
+        self.estimate.add_class("pl-estimate")
         self.hint_row = widgets.HBox([self.hint_button, self.edit_button, self.play_button])
         self.hint_row.add_class("pl-row")
         self.access = Access(".pavlov-lab", **ACCESS)
         self.side = widgets.VBox([
             widgets.HTML(STYLE), self.access, self.title, self.view_toggle, self.odds_box,
-            self.caption, self.hint_box, self.compare_row, self.message, self.compare_box,
+            self.caption, self.hint_box, self.compare_row, self.estimate, self.message,
+            self.compare_box,
             self.hint_row,
         ])
         self.side.add_class("pl-side")
@@ -287,6 +324,8 @@ class Lab(widgets.Box):  # type: ignore[misc]
         super().__init__(children=[self.board_box, self.side], **kwargs)
         self.add_class("pavlov-lab")
         self.view_toggle.observe(self._view_picked, names="value")
+        for box in (self.games_box, self.jobs_box, self.ahead_box):
+            box.observe(lambda _c: self._say_expected(), names="value")
         self.compare_button.on_click(lambda _b: self._safely(self.run_comparison))
         self.hint_button.on_click(lambda _b: self._safely(self.hint))
         self.edit_button.on_click(lambda _b: self._safely(self.edit))
@@ -403,6 +442,40 @@ class Lab(widgets.Box):  # type: ignore[misc]
                   horizon=(self.ahead_box.value or None) if horizon == "box" else horizon,
                   when_shown=when_shown)
         return chart
+
+    def expected(self, games: int | None = None, jobs: int | None = None) -> str:
+        """How long the Compare button's games should take here, in one sentence ("" if none).
+
+        ``games`` and ``jobs`` default to the boxes beside the button; the options are the
+        plans last compared at this moment, else every option of the decision (an estimate:
+        :func:`~pavlov_widgets.tutor.lab.compare.expected_seconds`). In the browser's Python it
+        is always said, with why it takes that long (one core); elsewhere from
+        :data:`LONG_RUN_S` seconds on, and where processes failed to start, that too.
+        """
+        game = self.game
+        if game.is_over or (game.state.pending or {}).get("kind") != "decision":
+            return ""
+        games = self.games_box.value if games is None else games
+        jobs = self.jobs_box.value if jobs is None else jobs
+        asked = self._asked
+        options = (len(asked[2]) if asked is not None and asked[:2] == (id(game), game.rev)
+                   else len(game.legal_actions()))
+        seconds = expected_seconds(options, games, jobs, self.ahead_box.value or None)
+        about = duration(seconds)
+        if in_browser():
+            return f"About {about} here: this browser's Python runs on one core."
+        if jobs > 1 and one_core_reason() == ONE_CORE["failed"]:
+            return (f"About {about} here: other processes could not be started, so the games "
+                    "run on one core.")
+        if seconds < LONG_RUN_S:
+            return ""
+        if jobs == 1:
+            return f"About {about} on one core."
+        return f"About {about} on {jobs} cores."
+
+    def _say_expected(self) -> None:
+        said = "" if self.compare_button.disabled else self.expected()
+        self.estimate.value = f"<p>{html.escape(said)}</p>" if said else ""
 
     def hint(self, *, budget_s: float = HINT_BUDGET_S, jobs: int = 2) -> Hint:
         """The best option of the pending decision in one sentence; ring it on the board.
@@ -522,6 +595,7 @@ class Lab(widgets.Box):  # type: ignore[misc]
         why = "" if decision else " (a decision must be pending: roll the dice first)"
         self.compare_button.tooltip = ("Play each option of this decision to the end many "
                                        "times, on the same dice" + why)
+        self._say_expected()
         self._draw_odds()
 
     def _draw_odds(self) -> None:
