@@ -49,8 +49,10 @@ Example:
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from pavlov_widgets.engine import Game, Option
@@ -783,6 +785,20 @@ class Walkthrough:
             where += f" + {self.branch_steps} {own}"
         extra = f", seed {self._seed}" if self._branch is not None else ""
         return f"<Walkthrough {self.scenario.name}: {where} ({MODE_LABELS[self._mode]}{extra})>"
+
+    def save_replay(self, path: str | os.PathLike[str]) -> Path:
+        """Write the example as a replay: one HTML page that steps without a kernel (issue 22).
+
+        The start and every step of the rulebook's line, narrated, whatever this walkthrough
+        shows now; see :func:`pavlov_widgets.replay.save_replay`. Returns the page's path.
+
+        Raises:
+            ReplayError: a path that is not an ``.html`` file in an existing folder, or a file
+                that cannot be written (nothing is written).
+        """
+        from pavlov_widgets.replay import save_replay
+
+        return save_replay(self, path)
 
     def widget(self) -> Any:
         """The walkthrough's widget (a :class:`~.widget.WalkthroughWidget`).
