@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import pavlov_widgets
 from pavlov_widgets.tutor.course import (
     COMES_BACK,
     MADE_GOOD,
@@ -38,6 +39,14 @@ from pavlov_widgets.tutor.progress import (
     dump,
     parse,
     progress,
+)
+from pavlov_widgets.tutor.results import (
+    ResultsExport,
+    class_results,
+    export_results,
+    graded,
+    read_pupil,
+    results_file_name,
 )
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -339,3 +348,195 @@ def test_refresh_reads_what_another_notebook_wrote_since(course: Path) -> None:
     course_map.refresh_button.click()
     assert len(course_map.revisit.rows.children) == 1
     assert ">1 question</td>" in course_map.table.value
+
+
+# --- the pupil's results for the teacher (issue 22) ------------------------------------------
+
+
+def _answers(tmp_path: Path, learner: str = "") -> Progress:
+    """A pupil who missed 04.fog-actions (choosing the first wrong choice) and got 05 right."""
+    p = Progress.open(tmp_path, learner=learner or None)
+    wrong = _wrong(get_question(MISSED).exercise(0))
+    p.record(MISSED, correct=False, answer=(wrong,))
+    p.record("05.mortar-search", correct=True, answer=("square:P1",))
+    return p
+
+
+def test_the_first_answer_given_is_kept_and_files_without_it_still_read(tmp_path: Path) -> None:
+    p = _answers(tmp_path)
+    assert Progress.open(tmp_path).records["05.mortar-search"].first_answer == ("square:P1",)
+    p.record("05.mortar-search", correct=False, answer=("square:G1",))  # the first counts
+    assert Progress.open(tmp_path).records["05.mortar-search"].first_answer == ("square:P1",)
+    old = ('{"format": "pavlov-progress", "version": 1, "questions": {"04.x": '
+           '{"first": "wrong", "at": "2026-11-01T10:00:00Z"}}}')
+    assert parse(old, "old")["04.x"] == Record(False, "2026-11-01T10:00:00Z")
+    with pytest.raises(ProgressError, match="'answer' must be a list of texts"):
+        parse(old.replace('"wrong",', '"wrong", "answer": 3,'), "bad")
+
+
+def test_the_answer_clicked_in_a_notebook_is_what_the_progress_keeps(course: Path) -> None:
+    ex = Quiz("04", "Soviet Card Phase").ask("fog-actions")
+    ex.widget()
+    wrong = _wrong(ex)
+    ex.answer(wrong)
+    assert progress().records[MISSED].first_answer == (wrong,)
+
+
+def test_the_export_says_who_when_which_tutor_and_every_first_answer(tmp_path: Path) -> None:
+    p = _answers(tmp_path)
+    data = json.loads(export_results(p, "  Ann   Smith ", titles={"04": "Soviet Card Phase"},
+                                     when="2026-11-26T19:00:00Z"))
+    assert (data["format"], data["version"], data["learner"], data["exported_at"],
+            data["tutor_version"]) == ("pavlov-results", 1, "Ann Smith",
+                                       "2026-11-26T19:00:00Z", pavlov_widgets.__version__)
+    nb04 = data["notebooks"]["04"]
+    ids = [q.id for q in questions("04") if q.kind != "predict"]
+    assert (nb04["title"], nb04["right"], nb04["answered"], nb04["questions"],
+            nb04["to_revisit"]) == ("Soviet Card Phase", 0, 1, len(ids), 1)
+    entry = nb04["answers"][MISSED]
+    assert (entry["number"], entry["rule"], entry["first"], entry["answer"]) == (
+        "04.1", get_question(MISSED).rule, "wrong", list(p.records[MISSED].first_answer))
+    assert data["notebooks"]["05"]["right"] == 1
+    # every notebook with questions is there, answered or not: the teacher sees "not started"
+    assert set(data["notebooks"]) == {q.notebook for q in questions() if q.kind != "predict"}
+    assert data["notebooks"]["02"] == {"title": "", "right": 0, "answered": 0,
+                                       "questions": len(graded("02")), "to_revisit": 0,
+                                       "answers": {}}
+
+
+@pytest.mark.parametrize(("name", "reason"), [
+    ("   ", "Type your name first"),
+    ("x" * 61, "61 characters long"),
+    ("Ann\x07", "cannot be printed"),
+])
+def test_the_export_refuses_a_name_a_teacher_could_not_use(tmp_path: Path, name: str,
+                                                           reason: str) -> None:
+    p = _answers(tmp_path)
+    with pytest.raises(ProgressError, match=reason):
+        export_results(p, name)
+    sent: list[dict[str, object]] = []
+    export = ResultsExport(p)
+    export.send = sent.append
+    assert export.export(name, "t1") == "" and sent == []
+    assert export.failed and reason in export.status
+
+
+def test_the_download_has_the_pupils_name_and_the_date(tmp_path: Path) -> None:
+    assert results_file_name("Ann Smith", "2026-11-26T19:00:00Z") == \
+        "pavlov-results-Ann-Smith-2026-11-26.json"
+    assert results_file_name("Аня К.", "2026-11-26T19:00:00Z") == \
+        "pavlov-results-Аня-К-2026-11-26.json"
+    assert results_file_name("../..", "2026-11-26") == "pavlov-results-pupil-2026-11-26.json"
+    p = _answers(tmp_path, "ann")
+    sent: list[dict[str, object]] = []
+    export = ResultsExport(p, {"04": "Soviet Card Phase"})
+    assert export.learner == "ann"  # the field starts with PAVLOV_LEARNER's name
+    export.send = sent.append
+    file_name = export.export("Ann", "t2")
+    [message] = sent
+    assert message["event"] == "download" and message["token"] == "t2"
+    data = json.loads(str(message["text"]))
+    assert message["file_name"] == file_name == results_file_name("Ann", data["exported_at"])
+    assert data["learner"] == "Ann" and data["notebooks"]["04"]["title"] == "Soviet Card Phase"
+    assert not export.failed and file_name in export.status
+
+
+def test_an_exported_file_reads_back_as_the_pupils_answers(tmp_path: Path) -> None:
+    p = _answers(tmp_path)
+    path = tmp_path / "ann.json"
+    path.write_text(export_results(p, "Ann", when="2026-11-26T19:00:00Z"), encoding="utf-8")
+    pupil = read_pupil(path)
+    assert (pupil.name, pupil.records, pupil.files, pupil.exported_at) == (
+        "Ann", p.records, ["ann.json"], "2026-11-26T19:00:00Z")
+
+
+def test_the_class_table_merges_every_file_one_row_per_pupil(tmp_path: Path) -> None:
+    ann = _answers(tmp_path)
+    collected = tmp_path / "collected"
+    collected.mkdir()
+    (collected / "a1.json").write_text(export_results(ann, "Ann", when="2026-11-26T09:00:00Z"))
+    # the same pupil again, later, after more answers: merged, the first answers kept
+    ann.record(MISSED, correct=True, variant=1)
+    ann.record("04.deliver-half", correct=True, answer=("card:soviet-11:volga-flotilla",))
+    (collected / "a2.json").write_text(export_results(ann, "ann", when="2026-11-27T09:00:00Z"))
+    bob = Progress.open(tmp_path, learner="bob")
+    click = get_question("04.deliver-half")
+    bob.record("04.deliver-half", correct=False, answer=("card:soviet-11:13th-guards-cp",))
+    bob.record(MISSED, correct=False, answer=(_wrong(get_question(MISSED).exercise(0)),))
+    shutil.copy(tmp_path / "pavlov-progress-bob.json", collected)  # a progress file reads too
+    results = class_results(collected)
+    assert [p.name for p in results.pupils] == ["Ann", "bob"]
+    first = results.pupil("ANN")
+    assert first.files == ["a1.json", "a2.json"] and first.exported_at == "2026-11-27T09:00:00Z"
+    assert first.records[MISSED].first_right is False  # the earliest first answer counts
+    assert results.score("Ann", "04") == (1, 2, len(graded("04")))
+    table = results.table()
+    column = table[0].index("04")
+    assert table[0][0] == "pupil" and table[1][column] == f"1 of {len(graded('04'))}, 2 answered"
+    assert table[1][table[0].index("02")] == ""
+    assert table[2][-1] == "0 of 2 right"
+    [most, *_rest] = results.missed()
+    assert (most.qid, most.answered, most.wrong) == (MISSED, 2, 2)
+    assert most.wrong_answers == [(_wrong(get_question(MISSED).exercise(0)), 2)]
+    clicked = next(m for m in results.missed() if m.qid == click.id)
+    assert clicked.wrong_answers == [("the 13th CP half of card 1", 1)]  # the place by name
+    shown = results._repr_html_()
+    assert "2 pupils</b> (from 3 files)" in shown and "the 13th CP half of card 1 (1)" in shown
+    csv_text = results.to_csv(tmp_path / "class.csv").read_text(encoding="utf-8")
+    assert csv_text.splitlines()[0] == ",".join(table[0])
+    with pytest.raises(KeyError, match="the pupils are Ann, bob"):
+        results.pupil("eve")
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("{ not json", "bad.json is not valid JSON"),
+    ('{"name": "a notebook"}', "bad.json is not a pupil's results file"),
+    ('[1, 2]', "bad.json is not a pupil's results file"),
+    ('{"format": "pavlov-results", "version": 2}', "bad.json is a results file of version 2"),
+    ('{"format": "pavlov-results", "version": 1, "learner": "", "notebooks": {}}',
+     "bad.json: 'learner' must be the pupil's name"),
+    ('{"format": "pavlov-results", "version": 1, "learner": "A", "notebooks": {"04": {}}}',
+     "bad.json: notebook 04: 'answers' must be an object"),
+    ('{"format": "pavlov-results", "version": 1, "learner": "A", "notebooks": {"04": '
+     '{"answers": {"04.x": {"first": "yes"}}}}}',
+     "bad.json: question 04.x: 'first' must be 'right' or 'wrong'"),
+    ('{"format": "pavlov-progress", "version": 9, "questions": {}}',
+     "bad.json is a progress file of version 9"),
+])
+def test_a_file_that_is_not_a_pupils_results_is_named(tmp_path: Path, text: str,
+                                                      reason: str) -> None:
+    (tmp_path / "good.json").write_text(export_results(_answers(tmp_path), "Ann"))
+    (tmp_path / "bad.json").write_text(text)
+    with pytest.raises(ProgressError, match=re.escape(f"1 file could not be read: {reason}")):
+        class_results(tmp_path)
+    assert [p.name for p in class_results([tmp_path / "good.json"]).pupils] == ["Ann"]
+
+
+def test_the_reader_says_what_it_was_given_wrong(tmp_path: Path) -> None:
+    (tmp_path / "photo.json").write_bytes(b"\xff\xd8\xff\xe0 not text")
+    (tmp_path / "notes.json").write_text("{}")
+    with pytest.raises(ProgressError, match=r"2 files could not be read: notes.json is not a "
+                                            r"pupil's results file.*; photo.json is not a text"):
+        class_results(tmp_path)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(ProgressError, match=r"holds no \.json file"):
+        class_results(empty)
+    with pytest.raises(ProgressError, match="neither a file nor a folder"):
+        class_results(tmp_path / "missing")
+    with pytest.raises(ProgressError, match="no file given"):
+        class_results([])
+
+
+def test_the_course_map_ends_with_the_export_for_the_teacher(course: Path) -> None:
+    course_map = CourseMap(learner="ann")
+    assert course_map.children[-1] is course_map.export
+    assert course_map.export.learner == "ann"
+    assert course_map.export.titles["04"] == "Soviet Card Phase"
+    sent: list[dict[str, object]] = []
+    course_map.export.send = sent.append
+    Progress.open(course, learner="ann").record(MISSED, correct=False)  # another notebook
+    course_map.export.export("Ann")
+    # the export reads the progress again first: the answer of the other notebook is in it
+    data = json.loads(str(sent[0]["text"]))
+    assert data["notebooks"]["04"]["answers"][MISSED]["first"] == "wrong"

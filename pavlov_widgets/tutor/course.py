@@ -39,8 +39,9 @@ from pavlov_widgets.engine import UnknownScenarioError
 from pavlov_widgets.engine.text import plural
 from pavlov_widgets.tutor.access import Access
 from pavlov_widgets.tutor.content import get_scenario
-from pavlov_widgets.tutor.exercises.registry import Question, get_question, questions
+from pavlov_widgets.tutor.exercises.registry import Question, get_question
 from pavlov_widgets.tutor.progress import Progress, progress
+from pavlov_widgets.tutor.results import ResultsExport, graded, number_in_notebook
 
 NOTEBOOK_FILE = re.compile(r"(?P<number>[0-9]{2})_[A-Za-z0-9_]+\.ipynb")
 """A notebook of the course: two digits, an underscore, a name (``05_sniper_and_mortar.ipynb``)."""
@@ -261,17 +262,6 @@ def missed_on(first_at: str) -> str:
     return f"You missed it on {when.day} {when:%B %Y} at {when:%H:%M} UTC."
 
 
-def number_in_notebook(question: Question) -> str:
-    """The question's number as its notebook's quiz shows it ("04.2": the second asked)."""
-    ids = [q.id for q in questions(question.notebook)]
-    return f"{question.notebook}.{ids.index(question.id) + 1}"
-
-
-def graded(notebook: str) -> list[str]:
-    """The ids of a notebook's questions that are right or wrong (not predictions)."""
-    return [q.id for q in questions(notebook) if q.kind != "predict"]
-
-
 def score_text(prog: Progress, notebook: str) -> str:
     """A notebook's score in words: "2 of 3 right", "not started", "no questions"."""
     ids = graded(notebook)
@@ -400,13 +390,17 @@ class CourseMap(widgets.VBox):  # type: ignore[misc]
         self.refresh_button = widgets.Button(
             description="Refresh", tooltip="Read your answers again, after other notebooks")
         self.refresh_button.on_click(lambda _b: self.progress.reload())
+        self.export = ResultsExport(self.progress, {nb.number: nb.title for nb in self.notebooks})
         browser = self.progress.browser
         self.access = Access(".pavlov-course", live={".pavlov-course-notice": ("status",
                                                                               "Course map")})
         title = widgets.HTML("<h3 style='margin:4px 0'>Your course map</h3>")
+        for_teacher = widgets.HTML(
+            "<p style='margin:10px 0 0'><b>For your teacher:</b> your scores and first answers "
+            "in one file, downloaded by your browser.</p>")
         super().__init__([self.access, *([browser] if browser is not None else []), title,
                           self.notice, self.table, self.revisit,
-                          self.refresh_button])
+                          self.refresh_button, for_teacher, self.export])
         self.add_class("pavlov-course")
         self.notice.add_class("pavlov-course-notice")
         self.draw()

@@ -98,12 +98,15 @@ class Record:
         first_at: when it was given (ISO 8601, UTC).
         similar_tries: how many times a similar question was answered since.
         similar_right_at: when a similar question was first answered right (None: not yet).
+        first_answer: what the first answer was (the choice, or the places clicked), so a
+            teacher sees which wrong answer a class chose (issue 22); () when not kept.
     """
 
     first_right: bool
     first_at: str
     similar_tries: int = 0
     similar_right_at: str | None = None
+    first_answer: tuple[str, ...] = ()
 
     @property
     def due(self) -> bool:
@@ -120,13 +123,13 @@ class Record:
         rights = [t for t in (self.similar_right_at, other.similar_right_at) if t is not None]
         return Record(first.first_right, first.first_at,
                       max(self.similar_tries, other.similar_tries),
-                      min(rights) if rights else None)
+                      min(rights) if rights else None, first.first_answer)
 
     def to_dict(self) -> dict[str, Any]:
         """The record as the file keeps it."""
         return {"first": "right" if self.first_right else "wrong", "at": self.first_at,
                 "similar_tries": self.similar_tries,
-                "similar_right_at": self.similar_right_at}
+                "similar_right_at": self.similar_right_at, "answer": list(self.first_answer)}
 
     @classmethod
     def from_dict(cls, qid: str, data: Any) -> Record:
@@ -139,6 +142,7 @@ class Record:
             raise ProgressError(f"question {qid}: a record must be an object")
         first, at = data.get("first"), data.get("at")
         tries, right_at = data.get("similar_tries", 0), data.get("similar_right_at")
+        answer = data.get("answer", [])  # absent from the files of issue 21's tutor
         if first not in ("right", "wrong"):
             raise ProgressError(f"question {qid}: 'first' must be 'right' or 'wrong', "
                                 f"not {first!r}")
@@ -150,7 +154,10 @@ class Record:
         if right_at is not None and not isinstance(right_at, str):
             raise ProgressError(f"question {qid}: 'similar_right_at' must be a time or "
                                 f"null, not {right_at!r}")
-        return cls(first == "right", at, tries, right_at)
+        if not isinstance(answer, list) or not all(isinstance(a, str) for a in answer):
+            raise ProgressError(f"question {qid}: 'answer' must be a list of texts, "
+                                f"not {answer!r}")
+        return cls(first == "right", at, tries, right_at, tuple(answer))
 
 
 Records = dict[str, Record]
@@ -455,20 +462,22 @@ class Progress:
         """The record of one question (None: never answered)."""
         return self.records.get(qid)
 
-    def record(self, qid: str, correct: bool, variant: int = 0) -> None:
+    def record(self, qid: str, correct: bool, variant: int = 0,
+               answer: Iterable[str] = ()) -> None:
         """Keep an answer: variant 0's first answer, or a similar question's (variant 1+).
 
         A later answer to variant 0 changes nothing (the first counts); a similar question
         answered counts a try, and answered right clears the question from :meth:`due`.
+        ``answer`` is what was answered (kept with the first answer only).
         """
         rec = self.records.get(qid)
         if variant == 0:
             if rec is not None:
                 return
-            rec = Record(correct, now())
+            rec = Record(correct, now(), first_answer=tuple(answer))
         else:
             if rec is None:  # a similar question taken first: it counts as the first answer
-                rec = Record(correct, now())
+                rec = Record(correct, now(), first_answer=tuple(answer))
             rec = replace(rec, similar_tries=rec.similar_tries + 1,
                           similar_right_at=rec.similar_right_at or (now() if correct else None))
         self.records[qid] = rec

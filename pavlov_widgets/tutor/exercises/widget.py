@@ -156,7 +156,7 @@ class _ExerciseWidget(widgets.VBox):  # type: ignore[misc]
         if (not ex.question_id or isinstance(ex, Prediction) or ex.first is None
                 or ex.last is not ex.first):
             return
-        progress().record(ex.question_id, ex.first.correct, ex.variant)
+        progress().record(ex.question_id, ex.first.correct, ex.variant, ex.first.given)
 
     def _answer(self, value: Any) -> None:
         """Answer from a click; a refusal is shown and changes nothing."""
