@@ -445,6 +445,7 @@ function download(fileName, text) {
 
 function render({ model, el }) {
   el.classList.add('pavlov-results-export');
+  el.style.margin = 'var(--jp-widgets-margin, 2px)';  // in line with the ipywidgets around it
   const id = 'pavlov-results-name-' + Math.random().toString(36).slice(2);
   el.innerHTML = `
     <div style="display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin:6px 0">
@@ -455,7 +456,7 @@ function render({ model, el }) {
       <button type="button" class="jupyter-widgets jupyter-button widget-button"
         style="width:auto">Download my results</button>
     </div>
-    <p role="status" class="pavlov-results-status" style="margin:2px 0"></p>`;
+    <div role="status" class="pavlov-results-status" style="margin:2px 0;font:inherit"></div>`;
   const input = el.querySelector('input');
   const button = el.querySelector('button');
   const status = el.querySelector('.pavlov-results-status');

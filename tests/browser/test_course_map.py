@@ -5,16 +5,19 @@ teaches its rule and says a similar question will come back, the score at the en
 notebook lists it to revisit, and the answer is kept in ``pavlov-progress.json`` beside the
 notebooks. Then they open notebook 01: its course map shows notebook 04's score and the
 question to revisit, with where its rule is taught; they take the similar question there, get
-it right, and the entry goes. In JupyterLab at 1366×768 with the file browser open, and in
-Voila on a phone (390×844). Each run works on its own copy of the notebooks in
+it right, and the entry goes. Last they type their name and click *Download my results*: the
+browser downloads one file with their first answers, which the teacher's reader
+(``class_results``) reads back (issue 22). In JupyterLab at 1366×768 with the file browser
+open, and in Voila on a phone (390×844). Each run works on its own copy of the notebooks in
 ``test-artifacts/`` (the progress file is written beside them, never in the repository).
 Where no file is written, the browser's ``localStorage`` keeps the answers from one visit (a
 fresh kernel) to the next. Screenshots: ``test-artifacts/course-map-*.png`` (the map also at
-1920×1080).
+1920×1080; ``*-export`` the export done).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import time
@@ -24,9 +27,11 @@ from pathlib import Path
 from boardpage import RENDER_TIMEOUT_MS, run_all_in_lab, write_notebook
 from playwright.sync_api import Page, expect
 
+from pavlov_widgets import __version__
 from pavlov_widgets.tutor.course import graded, number_in_notebook
 from pavlov_widgets.tutor.exercises.registry import get_question
 from pavlov_widgets.tutor.progress import FILE_NAME, Progress
+from pavlov_widgets.tutor.results import class_results
 
 LAPTOP = {"width": 1366, "height": 768}
 QUESTION = get_question("04.fog-actions")
@@ -43,15 +48,17 @@ def _course(artifacts_dir: Path, name: str) -> Path:
     return folder
 
 
+WRONG = next(c for c in QUESTION.choices if c != QUESTION.exercise(0).solution[0])
+"""The wrong choice clicked (the export says it was the first answer)."""
+
+
 def _answer_wrong(page: Page, folder: Path, shot: Callable[[str], Path]) -> None:
     """Answer notebook 04's question wrong and see the feedback and the score's revisit list."""
     exercise = page.locator(".pavlov-exercise-choice").filter(
         has_text=QUESTION.question(0)).first
     expect(exercise).to_be_visible(timeout=RENDER_TIMEOUT_MS)
     exercise.scroll_into_view_if_needed()
-    right = QUESTION.exercise(0).solution[0]
-    wrong = next(c for c in QUESTION.choices if c != right)
-    exercise.get_by_role("button", name=wrong, exact=True).click()
+    exercise.get_by_role("button", name=WRONG, exact=True).click()
     feedback = exercise.locator(".pavlov-feedback")
     expect(feedback).to_contain_text("Not quite", timeout=RENDER_TIMEOUT_MS)
     expect(feedback).to_contain_text("in notebook 04 teaches this rule")
@@ -106,6 +113,32 @@ def _see_the_map(page: Page, folder: Path, shot: Callable[[str], Path]) -> None:
     assert Progress.open(folder).due() == []
 
 
+def _export(page: Page, folder: Path, shot: Callable[[str], Path]) -> None:
+    """Type a name, click *Download my results*: the file arrives and the teacher reads it."""
+    export = page.locator(".pavlov-results-export").first
+    export.scroll_into_view_if_needed()
+    export.get_by_label("Your name").fill("Ann Smith")
+    with page.expect_download(timeout=RENDER_TIMEOUT_MS) as arrived:
+        export.get_by_role("button", name="Download my results").click()
+    download = arrived.value
+    assert re.fullmatch(r"pavlov-results-Ann-Smith-\d{4}-\d\d-\d\d\.json",
+                        download.suggested_filename), download.suggested_filename
+    saved = folder / download.suggested_filename
+    download.save_as(saved)
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert (data["format"], data["learner"], data["tutor_version"]) == (
+        "pavlov-results", "Ann Smith", __version__)
+    entry = data["notebooks"]["04"]["answers"][QUESTION.id]
+    assert (entry["first"], entry["answer"]) == ("wrong", [WRONG])
+    assert entry["similar_right_at"] is not None  # made good in the map just before
+    expect(export.get_by_role("status")).to_contain_text(
+        f"{download.suggested_filename}: give this file to your teacher")
+    shot("export")
+    results = class_results([saved])
+    assert results.score("Ann Smith", "04")[:2] == (0, 1)
+    assert results.missed()[0].wrong_answers == [(WRONG, 1)]
+
+
 def _follow_the_link(page: Page) -> None:
     """The map's links open the notebooks (JupyterLab asks before leaving an unsaved one)."""
     page.once("dialog", lambda dialog: dialog.accept())
@@ -130,6 +163,7 @@ def test_a_miss_in_jupyterlab_shows_in_the_course_map(
     _answer_wrong(page, folder, shot)
     run_all_in_lab(page, lab_notebook(folder / "01_introduction.ipynb"), file_browser=True)
     _see_the_map(page, folder, shot)
+    _export(page, folder, shot)
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.locator(".pavlov-course-table").scroll_into_view_if_needed()
     shot("map-1920")
@@ -150,6 +184,7 @@ def test_a_miss_in_voila_on_a_phone_shows_in_the_course_map(
     _answer_wrong(page, folder, shot)
     page.goto(served_notebook(folder / "01_introduction.ipynb"))
     _see_the_map(page, folder, shot)
+    _export(page, folder, shot)
     _follow_the_link(page)
 
 
