@@ -3,9 +3,9 @@
 :func:`save_replay` writes one self-contained page, the board's bundle and the game's moments
 inline, that steps forward and back in any browser, offline, opened from disk: a teacher can
 send a pupil's game as one file. ``walkthrough.save_replay(path)`` does the same for a
-rulebook example. (The board has no method of its own for it: :class:`~pavlov_widgets.widget.
-Board` keeps to 25 methods, its guard test says so, and it has them all; call
-``save_replay(board, path)``.)
+rulebook example. (The board has no method of its own for it: :class:`~pavlov_widgets.widget.Board` keeps
+to 25 methods, its guard test says so, and it has them all; call ``save_replay(board,
+path)``.)
 
 A **moment** is what the board shows at one point of the replay. For a board's game: the
 start (the first moment a step can be taken back to), then one moment after each entry of
@@ -82,6 +82,7 @@ body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, san
 .pavlov-replay .pr-caption { border-left: 4px solid #2f6fd6; padding-left: 8px; }
 .pavlov-replay .pr-caption p { margin: 0 0 6px; }
 .pavlov-replay .pr-keys { color: #555; font-size: 13px; }
+.pr-home { padding: 6px 8px 0; font-size: 14px; }
 .pavlov-replay .pr-board { flex: 3 1 600px; min-width: 0; max-height: calc(100vh - 16px);
   overflow-x: hidden; overflow-y: auto; }
 @media (max-width: 700px) {
@@ -135,13 +136,16 @@ class Replay:
             before = m.state
         return {"title": self.title, "labels": LABELS, "moments": out}
 
-    def page(self, *, script_src: str | None = None, css_href: str | None = None) -> str:
+    def page(self, *, script_src: str | None = None, css_href: str | None = None,
+             home: tuple[str, str] | None = None) -> str:
         """The replay as one HTML page.
 
         Args:
             script_src: where the page loads the player (``static/replay.js``) from; None
                 inlines it (a page that stands alone).
             css_href: where it loads the board's style sheet from; None inlines it.
+            home: a link above the replay, ``(href, text)`` (the docs' list of replays);
+                None for none.
         """
         data = json.dumps(self.data(), separators=(",", ":"), ensure_ascii=False)
         css = (f'<link rel="stylesheet" href="{html.escape(css_href)}">' if css_href
@@ -149,13 +153,16 @@ class Replay:
         script = (f'<script src="{html.escape(script_src)}"></script>' if script_src
                   else f"<script>\n{_script_safe(BUNDLE.read_text(encoding='utf-8'))}\n"
                        "</script>")
+        nav = (f'<nav class="pr-home"><a href="{html.escape(home[0])}">'
+               f"{html.escape(home[1])}</a></nav>\n" if home else "")
         text = "".join(f"<li><p><b>{html.escape(m.heading)}</b></p>{m.html}</li>"
                        for m in self.moments)
         return (
             '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{html.escape(self.title)}</title>\n{css}\n<style>{PLAYER_CSS}</style>\n"
-            '</head><body>\n<main id="pavlov-replay" class="pavlov-replay"></main>\n'
+            f"</head><body>\n{nav}"
+            '<main id="pavlov-replay" class="pavlov-replay"></main>\n'
             f"<noscript><ol>{text}</ol></noscript>\n"
             f'<script type="application/json" id="pavlov-replay-data">{_json_safe(data)}'
             f"</script>\n{script}\n"

@@ -13,13 +13,15 @@ from __future__ import annotations
 import html
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pavlov_widgets.engine import Game, RuleSettings
-from pavlov_widgets.replay import ReplayError, replay_of, save_replay
+from pavlov_widgets.replay import BUNDLE, ReplayError, replay_of, save_replay
+from pavlov_widgets.tutor.content import scenario_names
 from pavlov_widgets.tutor.walkthrough import Walkthrough, WalkthroughSession, WalkthroughWidget
 from pavlov_widgets.widget import Board
 from pavlov_widgets.widget.board import SYNCED, sync_state
@@ -200,3 +202,21 @@ def test_pages_for_the_docs_share_the_player_by_address() -> None:
     assert '<script src="../_static/replay.js"></script>' in page
     assert '<link rel="stylesheet" href="../_static/board.css">' in page
     assert len(page) < 150_000  # the 190 KB player is not inlined
+
+
+def test_the_docs_write_every_rulebook_example_sharing_one_player(tmp_path: Path) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "_ext"))
+    import replays
+
+    pages = replays.write_replays(tmp_path)
+    assert [p.stem for p in pages] == list(scenario_names())
+    assert {"sniper", "ju87"} <= {p.stem for p in pages}
+    player = tmp_path / replays.PLAYER_DIR / "replay.js"
+    assert player.read_bytes() == BUNDLE.read_bytes()
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"https?://", text)
+        for link in re.findall(r'(?:src|href)="([^"]+)"', text):
+            target = (page.parent / link).resolve()
+            assert target == (tmp_path / "replays.html").resolve() or target.is_file(), link
+        assert len(text) < len(player.read_text(encoding="utf-8"))  # the player is not inlined
