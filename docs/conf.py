@@ -35,6 +35,7 @@ extensions = [
     "notebook_sources",
     "provenance",
     "layered_refs",
+    "replays",
 ]
 
 exclude_patterns = ["_build", "jupyter_execute", "**.ipynb_checkpoints", "Thumbs.db", ".DS_Store"]
