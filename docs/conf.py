@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pavlov_widgets
 
-# The small extensions of this site (notebook_sources, provenance, layered_refs) live in
-# docs/_ext.
+# The small extensions of this site (notebook_sources, provenance, layered_refs,
+# offline_widgets) live in docs/_ext.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "pavlov_widgets"
@@ -35,6 +35,7 @@ extensions = [
     "notebook_sources",
     "provenance",
     "layered_refs",
+    "offline_widgets",
     "replays",
 ]
 
@@ -55,8 +56,16 @@ nb_merge_streams = True
 # nbclient stores the widget state in the executed notebook's metadata (its default); MyST-NB
 # embeds that state and the ipywidgets HTML manager draws the widgets (the board) statically.
 # A Board also carries its own static picture (text/html drawn by its board.js, with no
-# network); prefer that to the widget view, whose HTML manager would come from a CDN.
+# network); prefer that to the widget view, which needs the whole widget manager.
 nb_mime_priority_overrides = [("html", "text/html", 5)]
+# The widget manager and require.js come from this site, not from MyST-NB's default CDNs
+# (issue 22): _ext/offline_widgets.py writes these files under _static/ (config.js points
+# require.js at the local anywidget module); paths are relative to _static/.
+nb_ipywidgets_js: dict[str, dict[str, str]] = {
+    "widgets/require.js": {},
+    "widgets/config.js": {},
+    "widgets/embed-amd.js": {},
+}
 
 # --- API reference from docstrings (Google style).
 # Every module gets a page with the public names it defines; names a package re-exports
