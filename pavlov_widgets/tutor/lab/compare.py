@@ -76,7 +76,7 @@ from typing import Any, ClassVar
 from pavlov_widgets.engine import Game, PavlovError
 from pavlov_widgets.engine.actions import Schema, encode
 from pavlov_widgets.engine.rules.scoring import victory_level
-from pavlov_widgets.engine.text import percent
+from pavlov_widgets.engine.text import percent, plural
 from pavlov_widgets.sim.policies import Policy, get_policy, policy_name, policy_rng
 from pavlov_widgets.sim.simulate import DEFAULT_GERMAN_POLICY, SidePolicies, play_to_end, side_rng
 
@@ -1336,27 +1336,27 @@ def closest_rival(best: Row, rivals: Sequence[Row], by: str = "win") -> Row:
 
 
 HINT_SENTENCES: dict[str, str] = {
-    "sure": "{best}: it won {best_rate} of {games} games on the same dice as {rival}, which "
+    "sure": "{best}: it won {best_rate} of {games} on the same dice as {rival}, which "
             "won {rival_rate}; mean score {best_score} against {rival_score}. The hint is "
             "sure ({confidence} that it is the best of the {count} options played out).",
-    "fair": "{best}: it won {best_rate} of {games} games on the same dice as {rival}, which "
+    "fair": "{best}: it won {best_rate} of {games} on the same dice as {rival}, which "
             "won {rival_rate}; mean score {best_score} against {rival_score}. The hint is "
             "fairly sure ({confidence} that it is the best of the {count} options played "
             "out).",
-    "close": "Too close to call between {best} and {rival}: in {games} games on the same dice "
+    "close": "Too close to call between {best} and {rival}: in {games} on the same dice "
              "{best} won {best_rate} and {rival} {rival_rate}, with mean scores of "
              "{best_score} and {rival_score} (confidence {confidence}, under the "
              "{decided} the hint needs to choose).",
     "sure-ahead": "{best}: played {horizon} turns ahead and scored as it stood, it scored "
-                  "{best_score} on average in {games} games on the same dice as {rival}, "
+                  "{best_score} on average in {games} on the same dice as {rival}, "
                   "which scored {rival_score}. The hint is sure ({confidence} that it is the "
                   "best of the {count} options played out).",
     "fair-ahead": "{best}: played {horizon} turns ahead and scored as it stood, it scored "
-                  "{best_score} on average in {games} games on the same dice as {rival}, "
+                  "{best_score} on average in {games} on the same dice as {rival}, "
                   "which scored {rival_score}. The hint is fairly sure ({confidence} that it "
                   "is the best of the {count} options played out).",
     "close-ahead": "Too close to call between {best} and {rival}: played {horizon} turns "
-                   "ahead in {games} games on the same dice, they scored {best_score} and "
+                   "ahead in {games} on the same dice, they scored {best_score} and "
                    "{rival_score} on average (confidence {confidence}, under the {decided} "
                    "the hint needs to choose).",
     "rated": "Only the {count} options the {policy} player rates best of {distinct} were "
@@ -1378,7 +1378,7 @@ def hint_sentence(result: ComparisonResult, best: Row, rival: Row, confidence: f
     if result.horizon is not None:
         kind += "-ahead"
     said = HINT_SENTENCES[kind].format(
-        best=best.label, rival=rival.label, games=min(best.games, rival.games),
+        best=best.label, rival=rival.label, games=plural(min(best.games, rival.games), "game"),
         best_rate=percent(Fraction(best.wins, max(best.games, 1))),
         rival_rate=percent(Fraction(rival.wins, max(rival.games, 1))),
         best_score=f"{best.mean_score:+.1f}", rival_score=f"{rival.mean_score:+.1f}",

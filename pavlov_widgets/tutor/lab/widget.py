@@ -53,6 +53,7 @@ from pavlov_widgets.tutor.lab.card_odds import CardOdds, CardOddsError
 from pavlov_widgets.tutor.lab.card_odds import card_odds as count_card
 from pavlov_widgets.tutor.lab.charts import ChartError, ComparisonChart, OddsChart
 from pavlov_widgets.tutor.lab.compare import (
+    BROWSER_SLOWER,
     HINT_BUDGET_S,
     ONE_CORE,
     ComparisonResult,
@@ -96,6 +97,15 @@ always: the learner there may not know that it runs on one core)."""
 def default_games() -> int:
     """Games per option by default here: :data:`BROWSER_GAMES` in the browser, else 200."""
     return BROWSER_GAMES if in_browser() else DEFAULT_GAMES
+
+
+def hint_budget() -> float:
+    """Seconds the hint plays for here (the usual budget, longer in the browser's Python).
+
+    On one slower core (issue 22) :data:`~pavlov_widgets.tutor.lab.compare.BROWSER_SLOWER`
+    times the usual, so that the hint rests on about as many games as elsewhere.
+    """
+    return HINT_BUDGET_S * (BROWSER_SLOWER if in_browser() else 1.0)
 
 
 def duration(seconds: float) -> str:
@@ -261,7 +271,7 @@ class Lab(widgets.Box):  # type: ignore[misc]
         self._asked: tuple[int, int, tuple[str | Plan, ...]] | None = None
         self._syncing = False
         self._stop_game: Callable[[], None] = lambda: None
-        self._hint_settings: dict[str, Any] = {"budget_s": HINT_BUDGET_S, "jobs": 2}
+        self._hint_settings: dict[str, Any] = {"budget_s": hint_budget(), "jobs": 2}
         # the board's own Hint button asks the lab; the board fits the panels of its focus
         self.board = Board(game, hint=self._provide_hint)
         self.board.fit_focus = True
@@ -477,10 +487,11 @@ class Lab(widgets.Box):  # type: ignore[misc]
         said = "" if self.compare_button.disabled else self.expected()
         self.estimate.value = f"<p>{html.escape(said)}</p>" if said else ""
 
-    def hint(self, *, budget_s: float = HINT_BUDGET_S, jobs: int = 2) -> Hint:
+    def hint(self, *, budget_s: float | None = None, jobs: int = 2) -> Hint:
         """The best option of the pending decision in one sentence; ring it on the board.
 
-        See :func:`pavlov_widgets.tutor.lab.compare.hint` (win rate and score against the
+        ``budget_s`` defaults to :func:`hint_budget` (longer in the browser's Python). See
+        :func:`pavlov_widgets.tutor.lab.compare.hint` (win rate and score against the
         runner-up, with the confidence). The sentence shows beside the board (and in the
         board's bar, where the board has a Hint button of its own).
 
@@ -495,7 +506,8 @@ class Lab(widgets.Box):  # type: ignore[misc]
             what = "the game is over" if game.is_over else (
                 "a roll is pending: roll it on the board first")
             raise LabError(f"there is no decision to hint at: {what}")
-        self._hint_settings = {"budget_s": budget_s, "jobs": jobs}
+        self._hint_settings = {"budget_s": hint_budget() if budget_s is None else budget_s,
+                               "jobs": jobs}
         session = self.board.session
         if not isinstance(session, PlaySession):
             raise LabError("the board asks a question now: answer it first")
