@@ -429,8 +429,6 @@ class ClassResults:
 
 
 EXPORT_JS = """
-const NAME_KEY = 'pavlov-results-name';
-
 function download(fileName, text) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
   const link = document.createElement('a');
@@ -460,9 +458,9 @@ function render({ model, el }) {
   const input = el.querySelector('input');
   const button = el.querySelector('button');
   const status = el.querySelector('.pavlov-results-status');
-  let remembered = '';
-  try { remembered = window.localStorage.getItem(NAME_KEY) || ''; } catch (e) { /* none */ }
-  input.value = model.get('learner') || remembered;
+  // not remembered in the browser: on a shared school laptop the next pupil would hand in
+  // a file under the last one's name
+  input.value = model.get('learner');
   const show = () => {
     status.textContent = model.get('status');
     status.style.color = model.get('failed') ? '#b00020' : '';
@@ -474,7 +472,6 @@ function render({ model, el }) {
   let token = '';
   button.addEventListener('click', () => {
     token = Math.random().toString(36).slice(2);
-    try { window.localStorage.setItem(NAME_KEY, input.value); } catch (e) { /* none */ }
     button.disabled = true;
     setTimeout(() => { button.disabled = false; }, 5000);
     model.send({ event: 'export', name: input.value, token });
