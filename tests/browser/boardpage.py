@@ -349,3 +349,80 @@ def page_html() -> str:
         f"<script type='module'>{js}\nwindow.__pb = {{ render, drawStatic }};</script>"
         "</body></html>"
     )
+
+
+PRESENTED_JS = """
+(el) => {
+  // Presenter mode (issue 22) as the back row sees it: the board's layer covers the window,
+  // and the board, its bar, the side column (narration, dice) are whole inside it, nothing
+  // cut or scrolled away, in type of projector size: 28 px on a 1080-row screen, as large on
+  // the wall from a smaller one (28 × rows / 1080 px).
+  const W = innerWidth, H = innerHeight;
+  const least = 28 * H / 1080 - 0.5;
+  const problems = [];
+  const fonts = {};
+  const box = (n) => n.getBoundingClientRect();
+  const inside = (name, n) => {
+    if (!n || n.getClientRects().length === 0) return;
+    const b = box(n);
+    if (b.left < -1 || b.top < -1 || b.right > W + 1 || b.bottom > H + 1) {
+      problems.push(`${name} is cut by the window (${Math.round(b.left)},${Math.round(b.top)}` +
+                    `–${Math.round(b.right)},${Math.round(b.bottom)} in ${W}x${H})`);
+    }
+  };
+  if (!el.classList.contains('pb-presenting')) return {presenting: false, problems, fonts};
+  const layer = box(el);
+  if (layer.left > 1 || layer.top > 1 || layer.width < W - 2 || layer.height < H - 2) {
+    problems.push(`the layer does not cover the window (${layer.width}x${layer.height})`);
+  }
+  const panel = el.querySelector('.pb-present');
+  for (const [name, sel] of [['the board', '.pb-scene'], ['the bar', '.pb-bar'],
+                              ['the side column', '.pb-present'],
+                              ['the dice', '.pb-present-dice canvas']]) {
+    inside(name, el.querySelector(sel));
+  }
+  if (panel.scrollHeight > panel.clientHeight + 1) {
+    problems.push(`the side column scrolls: ${panel.scrollHeight} > ${panel.clientHeight} px`);
+  }
+  for (const n of el.querySelectorAll('.pb-bar *, .pb-present *')) {
+    if (!n.closest('.pb-sr') && n.getClientRects().length &&
+        n.scrollWidth > n.clientWidth + 1 &&
+        getComputedStyle(n).overflowX !== 'visible') {
+      problems.push(`cut sideways: ${n.className} (${n.scrollWidth} > ${n.clientWidth})`);
+    }
+  }
+  const texts = ['.pb-prompt', '.pb-rule', '.pb-present-head', '.pb-present-text',
+                 '.pb-present-next', '.pb-present-keys', '.pb-present-result', '.pb-step'];
+  for (const sel of texts) {
+    const n = el.querySelector(sel);
+    if (!n || !n.textContent.trim() || n.getClientRects().length === 0) continue;
+    fonts[sel] = parseFloat(getComputedStyle(n).fontSize);
+    if (fonts[sel] < least) {
+      problems.push(`${sel} is ${fonts[sel]} px (under ${least.toFixed(1)} px)`);
+    }
+  }
+  const clipped = el.__pavlovBoard.clipped();
+  if (clipped.length) problems.push(`the board cut texts short: ${clipped.join('; ')}`);
+  const scene = box(el.querySelector('.pb-scene'));
+  const dice = el.querySelector('.pb-present-dice canvas');
+  return {presenting: true, problems, fonts,
+          board: {width: scene.width, height: scene.height},
+          dice: dice && dice.getClientRects().length ? box(dice).height : 0,
+          heading: (el.querySelector('.pb-present-head') || {}).textContent || ''};
+}
+"""
+
+
+def presented(board: Locator) -> dict[str, Any]:
+    """Presenter mode as the back of the room sees it (issue 22), for any page with a board.
+
+    Returns ``{"presenting", "problems", "fonts", "board", "dice", "heading"}``: whether the
+    board presents, every way something is cut (outside the window, the side column
+    scrolling, a text cut sideways or short on the canvas, type under 28 px of a 1080-row
+    screen: empty when all is well), the font sizes read (CSS px), the board's drawn size,
+    the dice's height and the narration's heading. Enter with a click on
+    ``board.locator(".pb-present-btn")`` (or ``board.present()`` in the notebook); Escape
+    leaves.
+    """
+    result: dict[str, Any] = board.evaluate(PRESENTED_JS)
+    return result
