@@ -103,10 +103,10 @@ def is_fresh(output: Path, digest: str) -> bool:
     )
 
 
-def run(*args: str | Path, cwd: Path = ROOT) -> None:
+def run(*args: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = None) -> None:
     """Run a command, echoing it; stop the build if it fails."""
     print("+", " ".join(map(str, args)), flush=True)
-    subprocess.run([str(a) for a in args], cwd=cwd, check=True)
+    subprocess.run([str(a) for a in args], cwd=cwd, env=env, check=True)
 
 
 def fetch_pyodide() -> Path:
@@ -207,8 +207,14 @@ def build(output: Path) -> None:
     shutil.rmtree(output, ignore_errors=True)
     stage()  # a new lite_dir, so no stale .jupyterlite.doit.db either
     jupyter = Path(sys.executable).parent / "jupyter"
-    run(jupyter, "lite", "build", "--lite-dir", STAGE, "--output-dir", output, cwd=STAGE)
+    # uv (the lock add-on's solver) would try to download a Python 3.14 to build with;
+    # it needs none, as only wheels are taken (--no-build)
+    env = {**os.environ, "UV_PYTHON_DOWNLOADS": "never"}
+    run(jupyter, "lite", "build", "--lite-dir", STAGE, "--output-dir", output, cwd=STAGE, env=env)
     localize_lock(output)
+    # browsers ask for /favicon.ico before reading the page's own icon link: a 404 there
+    # would be the one console error of every page
+    shutil.copy2(output / "lab" / "favicon.ico", output / "favicon.ico")
 
 
 def localize_lock(output: Path) -> None:

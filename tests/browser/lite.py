@@ -18,7 +18,8 @@ Helpers for a Playwright ``page``:
   exposes as ``window.jupyterapp``) and waits until each code cell has run and the kernel
   is idle.
 - :func:`cell_errors` ``(page)``: every error output of the open notebook's code cells.
-- :func:`drawn_boards` ``(page)``: how many boards are on the page with pixels painted.
+- :func:`drawn_boards` ``(page)``: how many boards are on the page with pixels painted;
+  :func:`wait_for_boards` ``(page, count)`` waits until at least ``count`` are.
 """
 
 from __future__ import annotations
@@ -190,3 +191,11 @@ def drawn_boards(page: Any) -> int:
     """How many boards on the page have painted pixels on their scene canvas."""
     count: int = page.evaluate(DRAWN_BOARDS_JS)
     return count
+
+
+def wait_for_boards(page: Any, count: int = 1, timeout_ms: float = 60_000) -> int:
+    """Wait until at least ``count`` boards have painted; return how many have."""
+    page.wait_for_function(
+        f"() => ({DRAWN_BOARDS_JS})() >= {int(count)}", timeout=timeout_ms, polling=250
+    )
+    return drawn_boards(page)
