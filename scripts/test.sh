@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install everything into .venv and run every check the project has, in order:
-#   ruff check · mypy · pytest (unit, scenario, notebooks under nbval, real-browser tests) ·
-#   the Sphinx docs build with warnings as errors.
+#   ruff check · mypy · the JavaScript check · the JupyterLite site's build ·
+#   pytest (unit, scenario, notebooks under nbval, real-browser tests) ·
+#   the Sphinx docs build with warnings as errors, with the Lite site copied beside it.
 # Usage: bash scripts/test.sh [--slow] [extra pytest arguments...]
 #   --slow   also run the tests marked `slow` (deselected by default).
 # Every stage runs even when an earlier one fails; the exit code is non-zero if any failed.
@@ -52,12 +53,22 @@ run_stage "ruff check" ruff check .
 run_stage "mypy" mypy
 # The board's JavaScript: static/board.js is what widget/js/src builds to, and it type-checks.
 run_stage "javascript (bundle fresh, tsc)" bash scripts/check_js.sh
+# The JupyterLite site (build/lite/): built before pytest so the browser tests find it fresh
+# (the script does nothing when its inputs have not changed).
+run_stage "lite site (scripts/build_lite.sh)" bash scripts/build_lite.sh
 pytest_log=test-artifacts/pytest.log
 section "pytest (tests/ and notebooks/)"
 python -m pytest "${pytest_args[@]}" 2>&1 | tee "$pytest_log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || failed+=("pytest")
 run_stage "docs (sphinx-build -W --keep-going)" \
     sphinx-build -E -W --keep-going -q -b html docs docs/_build/html
+# The Lite site is published beside the docs, at their lite/ (README: "In any browser").
+publish_lite() {
+    [ -f build/lite/index.html ] || { echo "error: no Lite site in build/lite" >&2; return 1; }
+    rm -rf docs/_build/html/lite && cp -r build/lite docs/_build/html/lite \
+        && echo "Lite site copied to docs/_build/html/lite/"
+}
+run_stage "docs: the Lite site beside them (docs/_build/html/lite/)" publish_lite
 
 section "summary"
 if [ ${#failed[@]} -eq 0 ]; then
