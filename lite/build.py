@@ -23,6 +23,7 @@ The steps, each there for a reason the trial build found (``jupyterlite-notes.md
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
 import json
 import os
@@ -41,7 +42,9 @@ PINS = LITE / "pins.txt"
 BUILD = ROOT / "build"
 CACHE = BUILD / "lite-cache"
 STAGE = BUILD / "lite-src"
-STAMP = BUILD / "lite-inputs.sha256"
+#: held while a build checks and builds: every browser test session runs this script, and
+#: two builds at once wrote into one build database ("attempt to write a readonly database")
+LOCK = BUILD / "lite.lock"
 DEFAULT_OUTPUT = BUILD / "lite"
 #: the Pyodide runtime's files the site serves (the npm package also holds source maps,
 #: type declarations and demo consoles, which nothing loads)
@@ -93,11 +96,17 @@ def inputs_digest(output: Path) -> str:
     return digest.hexdigest()
 
 
+def stamp_path(output: Path) -> Path:
+    """Where the inputs' digest of the site in ``output`` is kept (beside it, not in it)."""
+    return output.with_name(f".{output.name}.inputs.sha256")
+
+
 def is_fresh(output: Path, digest: str) -> bool:
     """Whether the site in ``output`` was built from exactly these inputs."""
+    stamp = stamp_path(output)
     return (
-        STAMP.is_file()
-        and STAMP.read_text(encoding="utf-8").strip() == digest
+        stamp.is_file()
+        and stamp.read_text(encoding="utf-8").strip() == digest
         and (output / "index.html").is_file()
         and (output / "jupyter-lite.json").is_file()
     )
@@ -203,18 +212,25 @@ def stage() -> None:
 
 
 def build(output: Path) -> None:
-    """Build the site into ``output`` from a clean start."""
-    shutil.rmtree(output, ignore_errors=True)
+    """Build the site from a clean start into a new folder, then put it at ``output``.
+
+    Building beside the old site and swapping at the end keeps the window in which a test
+    serving ``output`` finds it half-built as short as a rename.
+    """
+    new = output.with_name(f"{output.name}.new")
+    shutil.rmtree(new, ignore_errors=True)
     stage()  # a new lite_dir, so no stale .jupyterlite.doit.db either
     jupyter = Path(sys.executable).parent / "jupyter"
     # uv (the lock add-on's solver) would try to download a Python 3.14 to build with;
     # it needs none, as only wheels are taken (--no-build)
     env = {**os.environ, "UV_PYTHON_DOWNLOADS": "never"}
-    run(jupyter, "lite", "build", "--lite-dir", STAGE, "--output-dir", output, cwd=STAGE, env=env)
-    localize_lock(output)
+    run(jupyter, "lite", "build", "--lite-dir", STAGE, "--output-dir", new, cwd=STAGE, env=env)
+    localize_lock(new)
     # browsers ask for /favicon.ico before reading the page's own icon link: a 404 there
     # would be the one console error of every page
-    shutil.copy2(output / "lab" / "favicon.ico", output / "favicon.ico")
+    shutil.copy2(new / "lab" / "favicon.ico", new / "favicon.ico")
+    shutil.rmtree(output, ignore_errors=True)
+    new.rename(output)
 
 
 def localize_lock(output: Path) -> None:
@@ -259,13 +275,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--force", action="store_true", help="rebuild even when fresh")
     args = parser.parse_args(argv)
     output = args.output.resolve()
-    digest = inputs_digest(output)
-    if not args.force and is_fresh(output, digest):
-        print(f"JupyterLite site is up to date: {output}")
-        return 0
-    STAMP.unlink(missing_ok=True)
-    build(output)
-    STAMP.write_text(digest + "\n", encoding="utf-8")
+    BUILD.mkdir(exist_ok=True)
+    with LOCK.open("w") as lock:
+        # a second build waits here, then finds the first one's site fresh
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        digest = inputs_digest(output)
+        if not args.force and is_fresh(output, digest):
+            print(f"JupyterLite site is up to date: {output}")
+            return 0
+        stamp = stamp_path(output)
+        stamp.unlink(missing_ok=True)
+        build(output)
+        stamp.write_text(digest + "\n", encoding="utf-8")  # last: only a whole site is fresh
     print(f"JupyterLite site built: {output}")
     return 0
 
