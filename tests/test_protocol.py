@@ -39,7 +39,7 @@ def test_each_kind_is_read_as_its_typed_intent() -> None:
         WhyNot(Stamp(), Counter("pavlov"))
     answer = parse_intent({"kind": "answer", "region": "track:3:2", "rev": 1})
     assert isinstance(answer, Answer) and answer.place == TrackCircle(3, 2)
-    assert {parse_intent({"kind": k, "rev": 0, "option": "x", "value": True,
+    assert {parse_intent({"kind": k, "rev": 0, "option": "x", "value": True, "by": 1,
                           "region": "dice"}).kind for k in KINDS} == set(KINDS)
 
 

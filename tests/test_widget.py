@@ -38,7 +38,7 @@ from pavlov_widgets.widget.board import STATIC, sync_state
 
 SYNCED = ("plan", "view", "choice", "last_roll", "log_entries", "error", "error_code", "rev",
           "game_serial", "auto_roll", "saved", "marks", "focus", "question", "panels",
-          "edit_mode", "hinting", "seat", "cover", "outline")
+          "edit_mode", "hinting", "seat", "cover", "outline", "narration", "presenting")
 WIDGET = Path(views.__file__).resolve().parent
 
 

@@ -26,6 +26,12 @@ Where the game is saved: :meth:`Board.autosaved` plays a game kept in a file (sa
 every change, picked up again when the cell runs a second time or after a kernel restart);
 :meth:`Board.save` and :meth:`Board.load` remember their file too; :attr:`Board.save_path`
 says where, and the bar shows it (the ``saved`` trait).
+
+Presenter mode (issue 22): :meth:`Board.present` (or the board's Present button) shows the
+board alone on the screen at projector scale, its bar, the narration of a walkthrough
+(the ``narration`` trait) and the newest dice in large type beside it; → and ← step (the
+``page`` intent: a walkthrough's ▶ and ◀, a played game's Redo and Undo) and Escape leaves.
+The ``presenting`` trait says whether it is on; the browser sets it too (the button, Escape).
 """
 
 from __future__ import annotations
@@ -209,6 +215,13 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
     cover = traitlets.Dict().tag(sync=True)
     """The hot seat's cover between two players: ``{}``, or ``{"to", "name", "text",
     "rule"}`` (read only)."""
+    narration = traitlets.Dict().tag(sync=True)
+    """What a walkthrough says at its step, shown beside the board in presenter mode
+    (:func:`~pavlov_widgets.tutor.walkthrough.session.narration_view`); ``{}`` for a board
+    that has no narration (read only)."""
+    presenting = traitlets.Bool(False).tag(sync=True)
+    """Whether the board is in presenter mode (:meth:`present`); the browser sets it too: its
+    Present button turns it on, Escape (or Leave) off."""
     outline: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     """The board as text, for a learner who cannot see the canvas: sections of whole
     sentences, each line naming its place (:func:`~pavlov_widgets.widget.outline.outline`,
@@ -264,6 +277,7 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         session.attach(self)
         self.on_msg(lambda _widget, content, _buffers: self.handle_message(content))
         self.observe(lambda _change: self.refresh(), names="room")
+        self.observe(lambda change: _follow_auto_roll(self, change["new"]), names="auto_roll")
         self.refresh()
 
     # --- making boards ----------------------------------------------------------------
@@ -528,6 +542,7 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                           if m["region"] in self._places
                           and (m in frame.marks or m["region"] not in ringed)]
             self.focus = [p for p in frame.focus if p in self._places]
+            self.narration = frame.narration
             for name in ("question", "edit_mode", "cover", "seat", "hinting"):
                 value = getattr(frame, name)
                 if getattr(self, name) != value:
@@ -547,15 +562,28 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
                 else:
                     self.saved = _saved(self._save_path, game.rev, True)
 
-    @traitlets.observe("auto_roll")
-    def _auto_roll_changed(self, change: dict[str, Any]) -> None:
-        session = self.session if self._stack else None
-        if session is None or session.game.auto_roll == change["new"]:
-            return
-        if isinstance(session, PlaySession):
-            session.set_auto_roll(bool(change["new"]))  # rolls now if dice wait
-        else:
-            session.game.auto_roll = bool(change["new"])
+    def present(self, on: bool = True) -> None:
+        """Show the board in presenter mode (issue 22), or leave it with ``on=False``.
+
+        The board covers the whole browser window at projector scale: the board as large as
+        the screen shows it whole, the bar, a walkthrough's narration and the newest dice in
+        large type beside it (readable from the back of a classroom). Keys while presenting:
+        → one moment on and ← one back (in a walkthrough ▶ and ◀; on a board playing a game,
+        Redo and Undo: the game's moments made again and taken back), Escape leaves and the
+        notebook is as it was; Enter and ↑ ↓ still choose among the options. From Python the
+        board covers the window (a page may enter true full screen only on a click): the
+        board's own Present button asks for full screen.
+
+        Works wherever the board is shown (JupyterLab, Voila, JupyterLite) with no extension.
+        A board not shown yet starts presenting when it is drawn.
+
+        Raises:
+            BoardError: ``on`` is not True or False; nothing was changed.
+        """
+        if not isinstance(on, bool):
+            raise BoardError(f"Board.present(): on must be True (present) or False (leave), "
+                             f"not {protocol.short(on)}; nothing was changed.")
+        self.presenting = on
 
     # --- messages from the browser ----------------------------------------------------
 
@@ -682,13 +710,28 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
 
 SYNCED = ("plan", "view", "choice", "last_roll", "log_entries", "error", "error_code", "rev",
           "game_serial", "auto_roll", "saved", "marks", "focus", "question", "panels",
-          "edit_mode", "hinting", "seat", "cover", "outline")
+          "edit_mode", "hinting", "seat", "cover", "outline", "narration", "presenting")
 """The traits the browser draws from (``room`` goes the other way)."""
 
 
 def sync_state(board: Board) -> dict[str, Any]:
     """The drawable state as the browser receives it (plain JSON data)."""
     return {name: getattr(board, name) for name in SYNCED}
+
+
+def _follow_auto_roll(board: Board, on: bool) -> None:
+    """``board.auto_roll`` set from code: the session's game rolls by itself or waits.
+
+    A module function the board's ``__init__`` observes with (as it does ``room``): the
+    board's class keeps its methods for its public interface (a guard test counts them).
+    """
+    session = board.session if board._stack else None
+    if session is None or session.game.auto_roll == on:
+        return
+    if isinstance(session, PlaySession):
+        session.set_auto_roll(bool(on))  # rolls now if dice wait
+    else:
+        session.game.auto_roll = bool(on)
 
 
 def load(source: str | Path) -> Board:

@@ -131,6 +131,31 @@ class CoverShape(TypedDict, total=False):
     rule: str
 
 
+class NarrationRollShape(TypedDict, total=False):
+    """The dice of a walkthrough's step, with the exact odds of their result."""
+
+    label: str
+    dice: list[int]
+    marks: list[bool] | None
+    result: str
+    odds: str
+
+
+class NarrationShape(TypedDict, total=False):
+    """The ``narration`` trait: a walkthrough's step for presenter mode ({} when none)."""
+
+    title: str
+    heading: str
+    mode: str
+    text: str
+    rule: str
+    played: str
+    look: str
+    message: str
+    next: str
+    roll: NarrationRollShape
+
+
 class SavedShape(TypedDict, total=False):
     """The ``saved`` trait: where the game is saved ({} when it is not)."""
 
@@ -249,6 +274,8 @@ class BoardState(TypedDict):
     seat: SeatShape
     cover: CoverShape
     outline: list[OutlineSectionShape]
+    narration: NarrationShape
+    presenting: bool
 
 
 def check_state(state: dict[str, Any]) -> list[str]:

@@ -21,6 +21,7 @@ message                                intent             what the learner did
 ``{"kind": "answer", "region": p}``    :class:`Answer`    answered the board's question
 ``{"kind": "hint"}``                   :class:`Hint`      asked for a hint
 ``{"kind": "reveal"}``                 :class:`Reveal`    took the hot seat's cover off
+``{"kind": "page", "by": 1 or -1}``    :class:`Page`      pressed → or ← in presenter mode
 =====================================  =================  =================================
 
 Every message may carry the ``rev`` and ``game`` (the board's ``game_serial``) it was made at;
@@ -60,7 +61,7 @@ REFUSAL_CODES: dict[str, str] = {
 }
 """Every refusal code, with what it means."""
 
-STAMP_REQUIRED = frozenset({"choose", "step", "answer", "hint"})
+STAMP_REQUIRED = frozenset({"choose", "step", "answer", "hint", "page"})
 """The kinds that must name the position they were made at (``rev``)."""
 
 
@@ -168,11 +169,23 @@ class Reveal(Intent):
     kind = "reveal"
 
 
+@dataclass(frozen=True)
+class Page(Intent):
+    """One moment on (``by`` 1, the → key) or back (``by`` -1, ←) in presenter mode (issue 22).
+
+    The session says what a moment is: a walkthrough's step (▶ and ◀), a played game's
+    Redo and Undo.
+    """
+
+    by: int
+    kind = "page"
+
+
 _PLAIN: dict[str, type[Intent]] = {
     cls.kind: cls for cls in (Step, Undo, Redo, Hint, Reveal)
 }
 KINDS: tuple[str, ...] = ("choose", "step", "undo", "redo", "auto_roll", "why_not", "answer",
-                          "hint", "reveal")
+                          "hint", "reveal", "page")
 """Every message kind the board takes, in the order of the table above."""
 
 
@@ -207,6 +220,13 @@ def parse_intent(content: Any) -> Intent:
                           f"auto_roll needs true or false, not {short(value)}; nothing was "
                           "done.")
         return AutoRoll(stamp, value)
+    if kind == "page":
+        by = content.get("by")
+        if by not in (1, -1) or isinstance(by, bool):
+            raise Refusal("unreadable",
+                          f"page needs by: 1 (one moment on) or -1 (one back), not {short(by)}; "
+                          "nothing was done.")
+        return Page(stamp, by)
     if kind in ("why_not", "answer"):
         place = _place(kind, content.get("region"))
         return WhyNot(stamp, place) if kind == "why_not" else Answer(stamp, place)
@@ -279,6 +299,7 @@ __all__ = [
     "Choose",
     "Hint",
     "Intent",
+    "Page",
     "Redo",
     "Refusal",
     "Reveal",

@@ -213,7 +213,7 @@ def test_two_views_of_one_model_stay_in_step_and_clean_up_completely(blank: Page
     mount(blank, state_of(board), "b")
     assert blank.evaluate("() => window.__ro.live") == 2
     listeners = blank.evaluate("() => model.listeners()")
-    assert listeners == 2 * (19 + 1)  # nineteen traits and the custom messages, per view
+    assert listeners == 2 * (21 + 1)  # twenty-one traits and the custom messages, per view
     board.apply("end-phase")
     blank.evaluate("(state) => model.setAll(state)", state_of(board))
     blank.wait_for_function(

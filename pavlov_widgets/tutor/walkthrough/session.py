@@ -8,17 +8,27 @@ legality check, there; choosing while watching switches to "your turn"), the Rol
 ▶ are :meth:`Walkthrough.next`, Undo and ◀ are :meth:`Walkthrough.back`. A refusal of the
 walkthrough ("The dice come first…") comes back as a refusal with the code ``walkthrough`` and
 shows by the board's bar; nothing changes.
+
+In presenter mode (issue 22, :meth:`Board.present <pavlov_widgets.widget.Board.present>`) the →
+and ← keys (:class:`~pavlov_widgets.widget.protocol.Page`) are ▶ and ◀, and the board shows
+the step's narration (:func:`narration_view`, the board's ``narration`` trait) in large type
+beside it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pavlov_widgets.engine import Game
-from pavlov_widgets.tutor.walkthrough.model import Walkthrough, WalkthroughError
+from pavlov_widgets.tutor.walkthrough.model import (
+    MODE_LABELS,
+    Narration,
+    Walkthrough,
+    WalkthroughError,
+)
 from pavlov_widgets.widget import view as views
-from pavlov_widgets.widget.protocol import Choose, Intent, Redo, Refusal, Step, Undo
+from pavlov_widgets.widget.protocol import Choose, Intent, Page, Redo, Refusal, Step, Undo
 from pavlov_widgets.widget.sessions import Frame, Session
 
 if TYPE_CHECKING:
@@ -57,11 +67,17 @@ class WalkthroughSession(Session):
                  else tuple(said.focus) or options)
         return Frame(game=game, viewer=None, choice=choice, rev=walk.rev, focus=focus,
                      marks=tuple({"region": r, "style": "focus"} for r in said.focus),
-                     view_patch={"canUndo": walk.can_back, "canRedo": False})
+                     view_patch={"canUndo": walk.can_back, "canRedo": False},
+                     narration=narration_view(said))
 
     def handle(self, intent: Intent) -> None:
-        """A choice, a roll (▶) or undo (◀), as the walkthrough's own step."""
+        """A choice, a roll (▶) or undo (◀), as the walkthrough's own step.
+
+        Presenter mode's → (:class:`Page` by 1) is ▶ and ← is ◀.
+        """
         walk = self.walkthrough
+        if isinstance(intent, Page):
+            intent = Step(intent.stamp) if intent.by > 0 else Undo(intent.stamp)
         try:
             if isinstance(intent, Choose):
                 if walk.mode == "watch":
@@ -91,4 +107,41 @@ class WalkthroughSession(Session):
         super().detach()
 
 
-__all__ = ["WalkthroughSession"]
+def chooser(said: Narration) -> str:
+    """Whose choice the step made, as the narration names it ("The rulebook's choice")."""
+    played = said.played
+    if played is None or not played.by_rulebook:
+        return "Your choice"
+    if said.mode == "your-turn" and not said.branch_steps:
+        return "Your choice, the rulebook's too"
+    return "The rulebook's choice"
+
+
+def narration_view(said: Narration) -> dict[str, Any]:
+    """The narration as presenter mode shows it (the board's ``narration`` trait).
+
+    Plain text only, each field one whole line: ``title``, ``heading`` ("Step 2 of 3"),
+    ``mode``, the step's ``text`` and its ``rule``, ``played`` (the choice made, or ""),
+    ``look`` (what to look at, or ""), ``message`` (a difference from the rulebook, or "")
+    and ``next``; ``roll`` (``label``, ``dice``, ``marks``, ``result``, ``odds``) when the
+    step rolled dice, so the big dice beside the board are the step's own with their odds.
+    """
+    played = said.played
+    view: dict[str, Any] = {
+        "title": said.title, "heading": said.heading, "mode": MODE_LABELS[said.mode],
+        "text": said.text, "rule": said.rule, "played": "", "look": "",
+        "message": said.message, "next": said.next,
+    }
+    if played is not None and played.roll is not None:
+        roll = played.roll
+        view["roll"] = {"label": roll.label, "dice": list(roll.dice),
+                        "marks": list(roll.marks) or None, "result": roll.result,
+                        "odds": roll.odds_text}
+    elif played is not None and played.option is not None:
+        view["played"] = f"{chooser(said)}: {played.option.label}"
+    if said.focus_names:
+        view["look"] = f"Look at: {', '.join(said.focus_names)}"
+    return view
+
+
+__all__ = ["WalkthroughSession", "chooser", "narration_view"]

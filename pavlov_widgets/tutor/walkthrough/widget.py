@@ -43,7 +43,7 @@ from pavlov_widgets.tutor.walkthrough.model import (
     Walkthrough,
     WalkthroughError,
 )
-from pavlov_widgets.tutor.walkthrough.session import WalkthroughSession
+from pavlov_widgets.tutor.walkthrough.session import WalkthroughSession, chooser
 from pavlov_widgets.widget import Board
 
 MODE_BUTTONS: tuple[tuple[str, str], ...] = tuple(
@@ -303,13 +303,7 @@ def narration_html(said: Narration) -> str:
         parts.append(f"<p>{esc(roll.label)}: {dice} → <b>{esc(roll.result)}</b> "
                       f"<span style='color:#555'>({esc(roll.odds_text)})</span></p>")
     elif played is not None and played.option is not None:
-        if not played.by_rulebook:
-            who = "Your choice"
-        elif said.mode == "your-turn" and not said.branch_steps:
-            who = "Your choice, the rulebook's too"
-        else:
-            who = "The rulebook's choice"
-        parts.append(f"<p>{who}: <b>{esc(played.option.label)}</b></p>")
+        parts.append(f"<p>{esc(chooser(said))}: <b>{esc(played.option.label)}</b></p>")
     if said.focus_names:
         parts.append(f"<p>Look at: {esc(', '.join(said.focus_names))}</p>")
     if said.message:

@@ -55,6 +55,8 @@ class Frame:
         log: the log entries to show, or None for the game's log as the viewer may read it.
         view_patch: fields laid over the ``view`` trait (``canUndo`` off in a role view).
         roll: whether the dice tray shows the game's last roll.
+        narration: what a walkthrough says at this step, for presenter mode's panel (the
+            board's ``narration`` trait; ``{}`` for a board that has none).
     """
 
     game: Game
@@ -73,6 +75,7 @@ class Frame:
     log: list[dict[str, Any]] | None = None
     view_patch: dict[str, Any] = field(default_factory=dict)
     roll: bool = True
+    narration: dict[str, Any] = field(default_factory=dict)
 
 
 class Session:

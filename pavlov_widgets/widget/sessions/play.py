@@ -1,7 +1,8 @@
 """Playing a game on the board: one person, a role view (7.3, 7.4), or the hot seat (7.4).
 
 :class:`PlaySession` plays a game: a click on an option takes it (as the session's role), the
-Roll button rolls, Undo and Redo take back and make again, and the Hint button asks the hint
+Roll button rolls, Undo and Redo take back and make again (so do ← and → in presenter mode:
+a played game's moments are its choices and rolls), and the Hint button asks the hint
 provider (the tutor's, given as ``hint=``). It draws the game as its role sees it: the other
 side's hidden cards are backs with their counts, the log leaves out the other side's entries,
 and a decision of another role shows as "Waiting for …" with nothing glowing.
@@ -39,6 +40,7 @@ from ..protocol import (
     Choose,
     Hint,
     Intent,
+    Page,
     Redo,
     Refusal,
     Reveal,
@@ -168,8 +170,14 @@ class PlaySession(Session):
     # --- what intents mean -----------------------------------------------------------------
 
     def handle(self, intent: Intent) -> None:
-        """Choose, roll, undo, redo, auto-roll or hint; refused with the engine's reason."""
+        """Choose, roll, undo, redo, auto-roll or hint; refused with the engine's reason.
+
+        Presenter mode's ← and → (:class:`Page`) are Undo and Redo: one moment of the game
+        back, and made again.
+        """
         game = self._game
+        if isinstance(intent, Page):
+            intent = Undo(intent.stamp) if intent.by < 0 else Redo(intent.stamp)
         if isinstance(intent, AutoRoll):
             self.set_auto_roll(intent.value)
             return

@@ -24,7 +24,9 @@ var TRAITS = (
     "hinting",
     "seat",
     "cover",
-    "outline"
+    "outline",
+    "narration",
+    "presenting"
   ]
 );
 function readReply(msg) {
@@ -2887,254 +2889,6 @@ function drawScene(ctx, d, f) {
   return s.regions;
 }
 
-// pavlov_widgets/widget/js/src/screen.js
-function clippers(b) {
-  const { doc, win } = b;
-  const out = [];
-  for (let n = b.root; n && n !== doc.documentElement && n !== doc.body; n = /** @type {HTMLElement} */
-  n.parentElement) {
-    const cs = win.getComputedStyle(n);
-    if (cs.overflowY !== "visible" || cs.overflowX !== "visible") out.push(n);
-  }
-  return out;
-}
-function visibleArea(b) {
-  const { win } = b;
-  let area = { top: 0, left: 0, bottom: win.innerHeight, right: win.innerWidth };
-  for (const n of clippers(b)) {
-    const box = n.getBoundingClientRect();
-    area = {
-      top: Math.max(area.top, box.top + n.clientTop),
-      left: Math.max(area.left, box.left + n.clientLeft),
-      bottom: Math.min(area.bottom, box.top + n.clientTop + n.clientHeight),
-      right: Math.min(area.right, box.left + n.clientLeft + n.clientWidth)
-    };
-  }
-  return area;
-}
-function screenHeight(b) {
-  const { win } = b;
-  let h = win.innerHeight;
-  for (const n of clippers(b)) {
-    const cs = win.getComputedStyle(n);
-    const scrolls = cs.overflowY === "auto" || cs.overflowY === "scroll";
-    if (scrolls && n.scrollHeight > n.clientHeight + 1) return Math.min(h, n.clientHeight);
-    if (scrolls && n.clientHeight > b.ui.el.offsetHeight + 40) h = Math.min(h, n.clientHeight);
-  }
-  return h;
-}
-var LEAVE_BELOW = 1 / 3;
-function ownBoxOnTop(b, top) {
-  const keep = b.root.closest(`.${KEEP_CLASS}`);
-  if (!keep) return false;
-  return clippers(b).some((n) => keep.contains(n) && n !== keep && n.getBoundingClientRect().top + n.clientTop >= top - 1);
-}
-function placeBar(b) {
-  b.frames.bar = 0;
-  if (b.destroyed) return;
-  const { el, bar } = b.ui;
-  const end = (
-    /** @type {HTMLElement} */
-    el.querySelector(".pb-outline[open]") ?? b.ui.surface
-  );
-  const top = visibleArea(b).top;
-  const box = el.getBoundingClientRect();
-  const limit = end.offsetTop + end.offsetHeight - bar.offsetHeight;
-  const rest = end.getBoundingClientRect().bottom - top;
-  const leaving = rest < bar.offsetHeight + (b.win.innerHeight - top) * LEAVE_BELOW && !ownBoxOnTop(b, top);
-  const offset = leaving ? 0 : Math.round(Math.max(0, Math.min(top - box.top, limit)));
-  const transform = offset > 0 ? `translateY(${offset}px)` : "";
-  if (bar.style.transform !== transform) bar.style.transform = transform;
-  if (el.classList.contains("pb-stuck") !== offset > 0) {
-    el.classList.toggle("pb-stuck", offset > 0);
-  }
-}
-function scheduleBar(b) {
-  if (!b.destroyed && !b.frames.bar) b.frames.bar = requestAnimationFrame(() => placeBar(b));
-}
-function pageBox(b, r, origin) {
-  const rect = origin ?? b.ui.overlay.getBoundingClientRect();
-  const scale = b.drawn.scale;
-  return {
-    x: rect.left + r.x * scale,
-    y: rect.top + r.y * scale,
-    w: r.w * scale,
-    h: r.h * scale,
-    cx: rect.left + (r.x + r.w / 2) * scale,
-    cy: rect.top + (r.y + r.h / 2) * scale
-  };
-}
-function screenRect(b, r) {
-  const p = pageBox(b, r);
-  return { left: p.x, top: p.y, right: p.x + p.w, bottom: p.y + p.h };
-}
-function openArea(b) {
-  const area = visibleArea(b);
-  const bar = b.ui.bar.getBoundingClientRect();
-  return { ...area, top: Math.max(area.top, bar.bottom) };
-}
-var KEEP_CLASS = "pb-keep-in-view";
-function scrollers(b) {
-  const { doc, win } = b;
-  const clip = clippers(b);
-  const out = [];
-  clip.forEach((n, i) => {
-    const cs = win.getComputedStyle(n);
-    const scrolls = cs.overflowY === "auto" || cs.overflowY === "scroll";
-    if (!scrolls || n.scrollHeight <= n.clientHeight + 1) return;
-    let top = 0;
-    let bottom = win.innerHeight;
-    for (const m of clip.slice(i)) {
-      const box = m.getBoundingClientRect();
-      top = Math.max(top, box.top + m.clientTop);
-      bottom = Math.min(bottom, box.top + m.clientTop + m.clientHeight);
-    }
-    out.push({ node: n, top, bottom });
-  });
-  const page = doc.scrollingElement;
-  if (page && !out.some((s) => s.node === page) && page.scrollHeight > win.innerHeight + 1) {
-    const top = clip.reduce((t, m) => Math.max(t, m.getBoundingClientRect().top), 0);
-    out.push({ node: page, top: Math.max(0, top), bottom: win.innerHeight });
-  }
-  return out;
-}
-function scrollToRect(b, r, block = "center", inner = false) {
-  const keep = b.root.closest(`.${KEEP_CLASS}`);
-  const barH = b.ui.bar.offsetHeight + 8;
-  for (const { node, top, bottom } of scrollers(b)) {
-    const mine = !!keep && keep.contains(node) && keep !== node;
-    if (inner && !mine) break;
-    placeBar(b);
-    const s = screenRect(b, r);
-    const lo = top + barH;
-    const hi = bottom - 8;
-    if (s.top >= lo - 1 && s.bottom <= hi + 1) break;
-    let delta;
-    if (block === "center" && s.bottom - s.top <= hi - lo) {
-      delta = (s.top + s.bottom) / 2 - (lo + hi) / 2;
-    } else if (block === "start" || s.top < lo || s.bottom - s.top > hi - lo) {
-      delta = s.top - lo;
-    } else {
-      delta = s.bottom - hi;
-    }
-    if (delta > 0 && keep && !mine && node.contains(keep)) {
-      delta = Math.min(delta, Math.max(0, keep.getBoundingClientRect().top - top));
-    }
-    if (Math.abs(delta) < 1) continue;
-    if (node === b.doc.scrollingElement) b.win.scrollBy(0, delta);
-    else node.scrollTop += delta;
-  }
-  placeBar(b);
-}
-function focusPlaces(b) {
-  const focus = b.src.get("focus") ?? [];
-  const marked = marksOf(b).map((m) => m.region).filter((id) => !focus.includes(id));
-  const glowing = [...b.drawn.optionsByRegion.entries()].sort((p, q) => Math.min(...p[1]) - Math.min(...q[1])).map(([id]) => id);
-  const rolled = b.src.get("choice")?.kind === "chance" || !!b.src.get("last_roll")?.dice;
-  let ids = [...marked, ...focus, ...glowing];
-  if (!ids.length && rolled) ids = [place.dice];
-  const out = [];
-  for (const id of new Set(ids)) {
-    const r = regionById(b, id);
-    if (r) out.push(r);
-  }
-  return out;
-}
-function revealFocus(b, inner = false) {
-  const places = focusPlaces(b);
-  if (!places.length) return;
-  keepInView(b, shownTogether(b, places), inner);
-  const ring2 = keyboardRings.get(b);
-  if (ring2 && ring2.box) keepInView(b, ring2.box, inner);
-}
-function inOpenArea(b, r) {
-  const area = openArea(b);
-  const s = screenRect(b, r);
-  return s.top >= area.top - 1 && s.bottom <= area.bottom + 1 && s.left >= area.left - 1 && s.right <= area.right + 1;
-}
-function shownTogether(b, rects) {
-  const x0 = Math.min(...rects.map((r) => r.x));
-  const y0 = Math.min(...rects.map((r) => r.y));
-  const all = {
-    x: x0,
-    y: y0,
-    w: Math.max(...rects.map((r) => r.x + r.w)) - x0,
-    h: Math.max(...rects.map((r) => r.y + r.h)) - y0
-  };
-  const room = screenHeight(b) - b.ui.bar.offsetHeight - 16;
-  return all.h * b.drawn.scale <= room ? all : rects[0];
-}
-function keepInView(b, r, inner = false) {
-  if (!inOpenArea(b, r)) scrollToRect(b, r, "nearest", inner);
-}
-var keyboardRings = /* @__PURE__ */ new WeakMap();
-function revealKeyboardFocus(b, key, boxes) {
-  const known = keyboardRings.get(b);
-  const box = boxes.length ? shownTogether(b, boxes) : null;
-  keyboardRings.set(b, { key, box });
-  if (known && known.key === key) return;
-  if (box) keepInView(b, box);
-}
-var MIN_FOCUS_SCALE = 0.5;
-var FIT_TRIES = 3;
-var fits = /* @__PURE__ */ new WeakMap();
-function fitKey(b, d) {
-  return `${Math.round(b.size.width)}|${JSON.stringify(d.panels ?? [])}|${JSON.stringify(d.focus ?? [])}|${JSON.stringify(d.marks ?? [])}|${positionOf(d)}`;
-}
-function roomBelowBar(b) {
-  return 8 * Math.floor((screenHeight(b) - b.ui.bar.offsetHeight - 16) / 8);
-}
-function fittedLayout(b, d) {
-  const fit2 = fits.get(b);
-  return fit2 && fit2.W > 0 && fit2.key === fitKey(b, d) ? { W: fit2.W, scale: fit2.scale } : null;
-}
-function refitFocus(b, d) {
-  if (panelsOf(d).all) return false;
-  const key = fitKey(b, d);
-  const room = roomBelowBar(b);
-  const known = fits.get(b);
-  const same = known && known.key === key ? known : null;
-  if (same && same.room !== room && same.W > 0) {
-    fits.set(b, { key, room, W: 0, scale: 1, tries: 0 });
-    return true;
-  }
-  const tries = same && same.room === room ? same.tries : 0;
-  if (tries >= FIT_TRIES) return false;
-  const places = focusPlaces(b);
-  const scale = b.drawn.scale;
-  const y0 = Math.min(...places.map((r) => r.y));
-  const span = Math.max(...places.map((r) => r.y + r.h)) - y0;
-  if (places.length < 2 || span * scale <= room || scale <= MIN_FOCUS_SCALE) {
-    fits.set(b, { key, room, W: same?.W ?? 0, scale: same?.scale ?? scale, tries: FIT_TRIES });
-    return false;
-  }
-  const next = Math.max(MIN_FOCUS_SCALE, Math.min(0.98 * scale, room / span));
-  fits.set(b, {
-    key,
-    room,
-    W: Math.floor(Math.max(1, b.size.width) / next),
-    scale: next,
-    tries: tries + 1
-  });
-  return true;
-}
-function roomChanged(b) {
-  const fit2 = fits.get(b);
-  return !!fit2 && fit2.room !== roomBelowBar(b);
-}
-var keeping = /* @__PURE__ */ new WeakSet();
-function scheduleKeep(b) {
-  if (b.destroyed || keeping.has(b)) return;
-  keeping.add(b);
-  requestAnimationFrame(() => {
-    keeping.delete(b);
-    if (b.destroyed) return;
-    placeBar(b);
-    if (roomChanged(b)) schedule(b);
-    revealFocus(b, true);
-  });
-}
-
 // pavlov_widgets/widget/js/src/menus.js
 function showMenu(b, opts, x, y, pick) {
   const { menu, surface, bar } = b.ui;
@@ -3233,6 +2987,477 @@ function acknowledged(b, ack) {
 }
 function settled(b) {
   setBusy(b, false);
+}
+
+// pavlov_widgets/widget/js/src/present.js
+var PAD = 16;
+var SIDE_SHARE = 0.27;
+var SIDE_MIN = 360;
+var SIDE_MAX = 560;
+var DIE = 96;
+var DIE_GAP = 16;
+var ROWS = 1080;
+var MAX_SCALE2 = 2;
+var PANEL = `
+    <div class="pb-present-head"></div>
+    <div class="pb-present-text"></div>
+    <div class="pb-present-rule"></div>
+    <div class="pb-present-played"></div>
+    <figure class="pb-present-dice">
+      <figcaption class="pb-present-roll"></figcaption>
+      <canvas aria-hidden="true"></canvas>
+      <div class="pb-present-result"></div>
+    </figure>
+    <div class="pb-present-look"></div>
+    <div class="pb-present-message"></div>
+    <div class="pb-present-next"></div>
+    <div class="pb-present-keys"></div>
+    <button type="button" class="pb-present-leave">Leave presenter mode (Esc)</button>`;
+var KEYS_WALK = "→ next step · ← step back · Esc leaves";
+var KEYS_GAME = "→ redo the next move · ← undo one · Esc leaves";
+var presenters = /* @__PURE__ */ new WeakMap();
+function mountPresenter(b) {
+  const { ui, doc, src } = b;
+  if (!src.interactive) return () => {
+  };
+  const button = doc.createElement("button");
+  button.type = "button";
+  button.className = "pb-present-btn";
+  button.textContent = "Present";
+  button.title = "Show the board full screen for a projector: → and ← step, Esc leaves";
+  ui.savedEl.before(button);
+  const panel = doc.createElement("section");
+  panel.className = "pb-present";
+  panel.hidden = true;
+  panel.setAttribute("aria-label", "Presenter mode: the step and its dice");
+  panel.innerHTML = PANEL;
+  ui.el.appendChild(panel);
+  const p = {
+    on: false,
+    full: false,
+    home: null,
+    overflow: "",
+    panel,
+    button,
+    dice: (
+      /** @type {HTMLCanvasElement} */
+      panel.querySelector("canvas")
+    ),
+    diceKey: "",
+    keys: (ev) => onPresenterKey(b, ev),
+    fullscreen: () => {
+      if (p.full && doc.fullscreenElement !== ui.el) leave(b);
+    }
+  };
+  presenters.set(b, p);
+  const start = () => enter(b, true);
+  const stop = () => leave(b);
+  button.addEventListener("click", start);
+  panel.querySelector(".pb-present-leave")?.addEventListener("click", stop);
+  doc.addEventListener("fullscreenchange", p.fullscreen);
+  return () => {
+    leave(b);
+    button.removeEventListener("click", start);
+    doc.removeEventListener("fullscreenchange", p.fullscreen);
+    presenters.delete(b);
+  };
+}
+function presenting(b) {
+  return !!presenters.get(b)?.on;
+}
+function presentRoom(b) {
+  if (!presenting(b)) return null;
+  const { innerWidth: w, innerHeight: h } = b.win;
+  return { width: Math.max(1, w - sideWidth(b) - 3 * PAD), height: Math.max(1, h - 2 * PAD) };
+}
+function presentLayout(room, H, W) {
+  return { mode: "wide", W, scale: Math.min(MAX_SCALE2, room.width / W, room.height / H) };
+}
+function sideWidth(b) {
+  return Math.round(Math.min(SIDE_MAX, Math.max(SIDE_MIN, b.win.innerWidth * SIDE_SHARE)));
+}
+function updatePresenter(b, d) {
+  const p = presenters.get(b);
+  if (!p) return;
+  const { ui } = b;
+  if (d.presenting && !p.on) enter(b, false);
+  else if (!d.presenting && p.on) leave(b);
+  if (!p.on) return;
+  const n = d.narration ?? {};
+  const q = (s) => (
+    /** @type {HTMLElement} */
+    p.panel.querySelector(s)
+  );
+  ui.el.classList.toggle("pb-narrated", !!n.title);
+  const head = n.title ? `${n.title} — ${n.heading} (${n.mode})` : "";
+  write2(q(".pb-present-head"), head);
+  write2(q(".pb-present-text"), n.text ?? "");
+  write2(q(".pb-present-rule"), n.rule && n.rule !== d.choice?.rule ? `Rule ${n.rule}` : "");
+  write2(q(".pb-present-played"), n.played ?? "");
+  write2(q(".pb-present-look"), n.look ?? "");
+  write2(q(".pb-present-message"), n.message ?? "");
+  write2(q(".pb-present-next"), n.next ?? "");
+  setText(q(".pb-present-keys"), n.title ? KEYS_WALK : KEYS_GAME);
+  const roll = n.roll ?? d.last_roll ?? {};
+  const dice = roll.dice ?? [];
+  const figure = q(".pb-present-dice");
+  setProp(figure, "hidden", !dice.length);
+  write2(q(".pb-present-roll"), dice.length ? roll.label ?? "" : "");
+  const odds = n.roll?.odds ? ` (${n.roll.odds})` : "";
+  write2(q(".pb-present-result"), dice.length && roll.result ? `→ ${roll.result}${odds}` : "");
+  drawDice(b, p, dice, roll.marks ?? null);
+}
+function write2(node, value) {
+  setText(node, value);
+  setProp(node, "hidden", !value);
+}
+function drawDice(b, p, dice, marks) {
+  const dpr = b.win.devicePixelRatio || 1;
+  const u = b.win.innerHeight / ROWS;
+  const key = `${JSON.stringify(dice)}|${JSON.stringify(marks)}|${dpr}|${u}`;
+  if (key === p.diceKey) return;
+  p.diceKey = key;
+  const s = Math.round(DIE * u);
+  const gap = Math.round(DIE_GAP * u);
+  const w = Math.max(1, dice.length * (s + gap) - gap + 8);
+  const h = s + 8;
+  const c = p.dice;
+  c.width = Math.round(w * dpr);
+  c.height = Math.round(h * dpr);
+  c.style.width = `${w}px`;
+  c.style.height = `${h}px`;
+  const ctx = (
+    /** @type {CanvasRenderingContext2D} */
+    c.getContext("2d")
+  );
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, w, h);
+  dice.forEach((value, i) => die(
+    ctx,
+    4 + i * (s + gap),
+    4,
+    s,
+    value,
+    marks ? !!marks[i] : null
+  ));
+}
+function enter(b, full) {
+  const p = presenters.get(b);
+  if (!p || p.on) return;
+  const { ui, doc, win, size } = b;
+  p.on = true;
+  p.full = false;
+  const home = doc.createElement("div");
+  home.className = "pb-present-home";
+  home.style.height = `${ui.el.offsetHeight}px`;
+  ui.el.before(home);
+  p.home = home;
+  doc.body.appendChild(ui.el);
+  p.overflow = doc.documentElement.style.overflow;
+  doc.documentElement.style.overflow = "hidden";
+  ui.el.style.setProperty("--pb-side", `${sideWidth(b)}px`);
+  ui.el.classList.add("pb-presenting");
+  p.panel.hidden = false;
+  p.button.hidden = true;
+  if (full && ui.el.requestFullscreen) {
+    ui.el.requestFullscreen().then(() => {
+      p.full = p.on;
+    }, () => {
+    });
+  }
+  win.addEventListener("keydown", p.keys, true);
+  size.width = -1;
+  size.height = -1;
+  if (b.src.get("presenting") !== true) b.src.present?.(true);
+  ui.surface.focus({ preventScroll: true });
+  schedule(b);
+}
+function leave(b) {
+  const p = presenters.get(b);
+  if (!p || !p.on) return;
+  const { ui, doc, win, size } = b;
+  p.on = false;
+  win.removeEventListener("keydown", p.keys, true);
+  if (doc.fullscreenElement === ui.el) doc.exitFullscreen().catch(() => {
+  });
+  p.full = false;
+  ui.el.classList.remove("pb-presenting");
+  ui.el.style.removeProperty("--pb-side");
+  p.panel.hidden = true;
+  p.button.hidden = false;
+  doc.documentElement.style.overflow = p.overflow;
+  if (p.home?.parentNode) p.home.replaceWith(ui.el);
+  else b.root.appendChild(ui.el);
+  p.home = null;
+  size.width = -1;
+  size.height = -1;
+  if (!b.destroyed && b.src.get("presenting")) b.src.present?.(false);
+  if (!b.destroyed) schedule(b);
+}
+function onPresenterKey(b, ev) {
+  const { ui, doc } = b;
+  const inside2 = ui.el.contains(doc.activeElement);
+  if (!inside2) ui.surface.focus({ preventScroll: true });
+  const by = ev.ctrlKey || ev.metaKey || ev.altKey ? 0 : { ArrowRight: 1, PageDown: 1, ArrowLeft: -1, PageUp: -1 }[ev.key] ?? 0;
+  if (ev.key === "Escape") leave(b);
+  else if (by) send(b, { kind: "page", by });
+  else if (inside2) return;
+  ev.preventDefault();
+  ev.stopPropagation();
+}
+
+// pavlov_widgets/widget/js/src/screen.js
+function clippers(b) {
+  const { doc, win } = b;
+  const out = [];
+  for (let n = b.root; n && n !== doc.documentElement && n !== doc.body; n = /** @type {HTMLElement} */
+  n.parentElement) {
+    const cs = win.getComputedStyle(n);
+    if (cs.overflowY !== "visible" || cs.overflowX !== "visible") out.push(n);
+  }
+  return out;
+}
+function visibleArea(b) {
+  const { win } = b;
+  let area = { top: 0, left: 0, bottom: win.innerHeight, right: win.innerWidth };
+  for (const n of clippers(b)) {
+    const box = n.getBoundingClientRect();
+    area = {
+      top: Math.max(area.top, box.top + n.clientTop),
+      left: Math.max(area.left, box.left + n.clientLeft),
+      bottom: Math.min(area.bottom, box.top + n.clientTop + n.clientHeight),
+      right: Math.min(area.right, box.left + n.clientLeft + n.clientWidth)
+    };
+  }
+  return area;
+}
+function screenHeight(b) {
+  const { win } = b;
+  let h = win.innerHeight;
+  for (const n of clippers(b)) {
+    const cs = win.getComputedStyle(n);
+    const scrolls = cs.overflowY === "auto" || cs.overflowY === "scroll";
+    if (scrolls && n.scrollHeight > n.clientHeight + 1) return Math.min(h, n.clientHeight);
+    if (scrolls && n.clientHeight > b.ui.el.offsetHeight + 40) h = Math.min(h, n.clientHeight);
+  }
+  return h;
+}
+var LEAVE_BELOW = 1 / 3;
+function ownBoxOnTop(b, top) {
+  const keep = b.root.closest(`.${KEEP_CLASS}`);
+  if (!keep) return false;
+  return clippers(b).some((n) => keep.contains(n) && n !== keep && n.getBoundingClientRect().top + n.clientTop >= top - 1);
+}
+function placeBar(b) {
+  b.frames.bar = 0;
+  if (b.destroyed) return;
+  const { el, bar } = b.ui;
+  if (presenting(b)) {
+    bar.style.transform = "";
+    return;
+  }
+  const end = (
+    /** @type {HTMLElement} */
+    el.querySelector(".pb-outline[open]") ?? b.ui.surface
+  );
+  const top = visibleArea(b).top;
+  const box = el.getBoundingClientRect();
+  const limit = end.offsetTop + end.offsetHeight - bar.offsetHeight;
+  const rest = end.getBoundingClientRect().bottom - top;
+  const leaving = rest < bar.offsetHeight + (b.win.innerHeight - top) * LEAVE_BELOW && !ownBoxOnTop(b, top);
+  const offset = leaving ? 0 : Math.round(Math.max(0, Math.min(top - box.top, limit)));
+  const transform = offset > 0 ? `translateY(${offset}px)` : "";
+  if (bar.style.transform !== transform) bar.style.transform = transform;
+  if (el.classList.contains("pb-stuck") !== offset > 0) {
+    el.classList.toggle("pb-stuck", offset > 0);
+  }
+}
+function scheduleBar(b) {
+  if (!b.destroyed && !b.frames.bar) b.frames.bar = requestAnimationFrame(() => placeBar(b));
+}
+function pageBox(b, r, origin) {
+  const rect = origin ?? b.ui.overlay.getBoundingClientRect();
+  const scale = b.drawn.scale;
+  return {
+    x: rect.left + r.x * scale,
+    y: rect.top + r.y * scale,
+    w: r.w * scale,
+    h: r.h * scale,
+    cx: rect.left + (r.x + r.w / 2) * scale,
+    cy: rect.top + (r.y + r.h / 2) * scale
+  };
+}
+function screenRect(b, r) {
+  const p = pageBox(b, r);
+  return { left: p.x, top: p.y, right: p.x + p.w, bottom: p.y + p.h };
+}
+function openArea(b) {
+  const area = visibleArea(b);
+  const bar = b.ui.bar.getBoundingClientRect();
+  return { ...area, top: Math.max(area.top, bar.bottom) };
+}
+var KEEP_CLASS = "pb-keep-in-view";
+function scrollers(b) {
+  const { doc, win } = b;
+  const clip = clippers(b);
+  const out = [];
+  clip.forEach((n, i) => {
+    const cs = win.getComputedStyle(n);
+    const scrolls = cs.overflowY === "auto" || cs.overflowY === "scroll";
+    if (!scrolls || n.scrollHeight <= n.clientHeight + 1) return;
+    let top = 0;
+    let bottom = win.innerHeight;
+    for (const m of clip.slice(i)) {
+      const box = m.getBoundingClientRect();
+      top = Math.max(top, box.top + m.clientTop);
+      bottom = Math.min(bottom, box.top + m.clientTop + m.clientHeight);
+    }
+    out.push({ node: n, top, bottom });
+  });
+  const page = doc.scrollingElement;
+  if (page && !out.some((s) => s.node === page) && page.scrollHeight > win.innerHeight + 1) {
+    const top = clip.reduce((t, m) => Math.max(t, m.getBoundingClientRect().top), 0);
+    out.push({ node: page, top: Math.max(0, top), bottom: win.innerHeight });
+  }
+  return out;
+}
+function scrollToRect(b, r, block = "center", inner = false) {
+  if (presenting(b)) return;
+  const keep = b.root.closest(`.${KEEP_CLASS}`);
+  const barH = b.ui.bar.offsetHeight + 8;
+  for (const { node, top, bottom } of scrollers(b)) {
+    const mine = !!keep && keep.contains(node) && keep !== node;
+    if (inner && !mine) break;
+    placeBar(b);
+    const s = screenRect(b, r);
+    const lo = top + barH;
+    const hi = bottom - 8;
+    if (s.top >= lo - 1 && s.bottom <= hi + 1) break;
+    let delta;
+    if (block === "center" && s.bottom - s.top <= hi - lo) {
+      delta = (s.top + s.bottom) / 2 - (lo + hi) / 2;
+    } else if (block === "start" || s.top < lo || s.bottom - s.top > hi - lo) {
+      delta = s.top - lo;
+    } else {
+      delta = s.bottom - hi;
+    }
+    if (delta > 0 && keep && !mine && node.contains(keep)) {
+      delta = Math.min(delta, Math.max(0, keep.getBoundingClientRect().top - top));
+    }
+    if (Math.abs(delta) < 1) continue;
+    if (node === b.doc.scrollingElement) b.win.scrollBy(0, delta);
+    else node.scrollTop += delta;
+  }
+  placeBar(b);
+}
+function focusPlaces(b) {
+  const focus = b.src.get("focus") ?? [];
+  const marked = marksOf(b).map((m) => m.region).filter((id) => !focus.includes(id));
+  const glowing = [...b.drawn.optionsByRegion.entries()].sort((p, q) => Math.min(...p[1]) - Math.min(...q[1])).map(([id]) => id);
+  const rolled = b.src.get("choice")?.kind === "chance" || !!b.src.get("last_roll")?.dice;
+  let ids = [...marked, ...focus, ...glowing];
+  if (!ids.length && rolled) ids = [place.dice];
+  const out = [];
+  for (const id of new Set(ids)) {
+    const r = regionById(b, id);
+    if (r) out.push(r);
+  }
+  return out;
+}
+function revealFocus(b, inner = false) {
+  const places = focusPlaces(b);
+  if (!places.length) return;
+  keepInView(b, shownTogether(b, places), inner);
+  const ring2 = keyboardRings.get(b);
+  if (ring2 && ring2.box) keepInView(b, ring2.box, inner);
+}
+function inOpenArea(b, r) {
+  const area = openArea(b);
+  const s = screenRect(b, r);
+  return s.top >= area.top - 1 && s.bottom <= area.bottom + 1 && s.left >= area.left - 1 && s.right <= area.right + 1;
+}
+function shownTogether(b, rects) {
+  const x0 = Math.min(...rects.map((r) => r.x));
+  const y0 = Math.min(...rects.map((r) => r.y));
+  const all = {
+    x: x0,
+    y: y0,
+    w: Math.max(...rects.map((r) => r.x + r.w)) - x0,
+    h: Math.max(...rects.map((r) => r.y + r.h)) - y0
+  };
+  const room = screenHeight(b) - b.ui.bar.offsetHeight - 16;
+  return all.h * b.drawn.scale <= room ? all : rects[0];
+}
+function keepInView(b, r, inner = false) {
+  if (!inOpenArea(b, r)) scrollToRect(b, r, "nearest", inner);
+}
+var keyboardRings = /* @__PURE__ */ new WeakMap();
+function revealKeyboardFocus(b, key, boxes) {
+  const known = keyboardRings.get(b);
+  const box = boxes.length ? shownTogether(b, boxes) : null;
+  keyboardRings.set(b, { key, box });
+  if (known && known.key === key) return;
+  if (box) keepInView(b, box);
+}
+var MIN_FOCUS_SCALE = 0.5;
+var FIT_TRIES = 3;
+var fits = /* @__PURE__ */ new WeakMap();
+function fitKey(b, d) {
+  return `${Math.round(b.size.width)}|${JSON.stringify(d.panels ?? [])}|${JSON.stringify(d.focus ?? [])}|${JSON.stringify(d.marks ?? [])}|${positionOf(d)}`;
+}
+function roomBelowBar(b) {
+  return 8 * Math.floor((screenHeight(b) - b.ui.bar.offsetHeight - 16) / 8);
+}
+function fittedLayout(b, d) {
+  const fit2 = fits.get(b);
+  if (presenting(b)) return null;
+  return fit2 && fit2.W > 0 && fit2.key === fitKey(b, d) ? { W: fit2.W, scale: fit2.scale } : null;
+}
+function refitFocus(b, d) {
+  if (panelsOf(d).all || presenting(b)) return false;
+  const key = fitKey(b, d);
+  const room = roomBelowBar(b);
+  const known = fits.get(b);
+  const same = known && known.key === key ? known : null;
+  if (same && same.room !== room && same.W > 0) {
+    fits.set(b, { key, room, W: 0, scale: 1, tries: 0 });
+    return true;
+  }
+  const tries = same && same.room === room ? same.tries : 0;
+  if (tries >= FIT_TRIES) return false;
+  const places = focusPlaces(b);
+  const scale = b.drawn.scale;
+  const y0 = Math.min(...places.map((r) => r.y));
+  const span = Math.max(...places.map((r) => r.y + r.h)) - y0;
+  if (places.length < 2 || span * scale <= room || scale <= MIN_FOCUS_SCALE) {
+    fits.set(b, { key, room, W: same?.W ?? 0, scale: same?.scale ?? scale, tries: FIT_TRIES });
+    return false;
+  }
+  const next = Math.max(MIN_FOCUS_SCALE, Math.min(0.98 * scale, room / span));
+  fits.set(b, {
+    key,
+    room,
+    W: Math.floor(Math.max(1, b.size.width) / next),
+    scale: next,
+    tries: tries + 1
+  });
+  return true;
+}
+function roomChanged(b) {
+  const fit2 = fits.get(b);
+  return !!fit2 && fit2.room !== roomBelowBar(b);
+}
+var keeping = /* @__PURE__ */ new WeakSet();
+function scheduleKeep(b) {
+  if (b.destroyed || keeping.has(b)) return;
+  keeping.add(b);
+  requestAnimationFrame(() => {
+    keeping.delete(b);
+    if (b.destroyed) return;
+    placeBar(b);
+    if (roomChanged(b)) schedule(b);
+    revealFocus(b, true);
+  });
 }
 
 // pavlov_widgets/widget/js/src/why.js
@@ -4362,12 +4587,14 @@ function reportRoom(b) {
 }
 function sizeCanvases(b, ctx, d) {
   const { ui, size, drawn } = b;
+  const presented = presentRoom(b);
+  if (presented) Object.assign(size, presented);
   if (size.width <= 0) size.width = b.root.clientWidth || ui.el.clientWidth || WIDE;
   const width = Math.max(1, size.width);
   if (size.height <= 0) size.height = screenHeight(b);
   const wideW = wideWidth(d);
   let f = frame(ctx, d, "wide", wideW);
-  const layout = chooseLayout(width, size.height, f.H, wideW, focusWidth(d));
+  const layout = presented ? presentLayout(presented, f.H, wideW) : chooseLayout(width, size.height, f.H, wideW, focusWidth(d));
   if (layout.mode !== "wide") {
     f = frame(ctx, d, layout.mode, layout.W);
     layout.scale = fitHeight(layout.scale, size.height, f.H);
@@ -4445,6 +4672,7 @@ function draw(b, whole = false) {
   }
   const tScene = performance.now();
   updateBar(b, d);
+  updatePresenter(b, d);
   updateLog(b, d.log_entries ?? []);
   announceDraw(b, d);
   const tDom = performance.now();
@@ -4479,7 +4707,8 @@ function draw(b, whole = false) {
   b.shown.marks = shown;
   sizesDrawn.set(b, sized);
   if (sending.revealFrom && position !== sending.revealFrom) sending.revealFrom = "";
-  if (changed || resized) {
+  if (presenting(b)) {
+  } else if (changed || resized) {
     placeBar(b);
     revealFocus(b, !changed);
     scheduleKeep(b);
@@ -4652,7 +4881,7 @@ function moveFocus(b, delta) {
   sayFocus(b, true, true);
   scheduleOverlay(b);
 }
-function enter(b) {
+function enter2(b) {
   const { focus, sending, src } = b;
   if (sending.busy) return;
   const opts = pendingOptions(b);
@@ -4700,7 +4929,7 @@ function onKey(b, ev) {
   } else if (onSurface2 && key === "End") {
     focus.index = -1;
     moveFocus(b, -1);
-  } else if (onSurface2 && (key === "Enter" || key === " ")) enter(b);
+  } else if (onSurface2 && (key === "Enter" || key === " ")) enter2(b);
   else if (key === "Escape") hideMenu(b);
   else return;
   ev.preventDefault();
@@ -5238,6 +5467,7 @@ function createBoard(root, src) {
   src.onAck(onMessage);
   undo.push(() => src.offAck(onMessage));
   undo.push(() => text2.destroy());
+  undo.push(mountPresenter(b));
   const hook = makeHook(b);
   ui.el.__pavlovBoard = hook;
   draw(b);
@@ -5304,6 +5534,12 @@ function render({ model, el }) {
   if (typeof model.set === "function" && typeof model.save_changes === "function") {
     src.report = (room) => {
       model.set("room", room);
+      model.save_changes();
+    };
+  }
+  if (typeof model.set === "function" && typeof model.save_changes === "function") {
+    src.present = (on) => {
+      model.set("presenting", on);
       model.save_changes();
     };
   }

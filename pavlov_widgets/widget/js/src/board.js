@@ -71,6 +71,7 @@ import {
 import { onFocus, onKey } from "./keyboard.js";
 import { makeHook } from "./hook.js";
 import { mountOutline } from "./outline.js";
+import { mountPresenter } from "./present.js";
 
 /**
  * Build the board in `root`, fed by `src`; returns its controller (with `destroy`).
@@ -175,6 +176,7 @@ export function createBoard(root, src) {
   src.onAck(onMessage);
   undo.push(() => src.offAck(onMessage));
   undo.push(() => text.destroy());
+  undo.push(mountPresenter(b)); // presenter mode: the Present button, the side column
 
   const hook = makeHook(b);
   /** @type {any} */ (ui.el).__pavlovBoard = hook;

@@ -71,6 +71,12 @@ function render({ model, el }) {
       model.save_changes();
     };
   }
+  if (typeof model.set === "function" && typeof model.save_changes === "function") {
+    src.present = (on) => {
+      model.set("presenting", on);
+      model.save_changes();
+    };
+  }
   const board = createBoard(el, src);
   return () => {
     board.destroy();

@@ -32,6 +32,7 @@ import { updateLog } from "./log.js";
 import { announceDraw } from "./announce.js";
 import { drawOverlay, overlayCanvas } from "./overlay.js";
 import { retained } from "./retain.js";
+import { presentLayout, presentRoom, presenting, updatePresenter } from "./present.js";
 
 /**
  * One click on its way to the screen (ms on the page's clock): the intent sent, the first
@@ -118,12 +119,15 @@ function sizeCanvases(b, ctx, d) {
   const { ui, size, drawn } = b;
   // The width comes from the ResizeObserver; reading el.clientWidth on every draw would
   // force a layout of the whole page.
+  const presented = presentRoom(b); // presenter mode: the screen less its side column
+  if (presented) Object.assign(size, presented);
   if (size.width <= 0) size.width = b.root.clientWidth || ui.el.clientWidth || WIDE;
   const width = Math.max(1, size.width);
   if (size.height <= 0) size.height = screenHeight(b);
   const wideW = wideWidth(d);
   let f = frame(ctx, d, "wide", wideW);
-  const layout = chooseLayout(width, size.height, f.H, wideW, focusWidth(d));
+  const layout = presented ? presentLayout(presented, f.H, wideW)
+    : chooseLayout(width, size.height, f.H, wideW, focusWidth(d));
   if (layout.mode !== "wide") {
     f = frame(ctx, d, layout.mode, layout.W);
     // a medium board grows with the width only as far as the height shows it whole
@@ -211,6 +215,7 @@ export function draw(b, whole = false) {
   }
   const tScene = performance.now();
   updateBar(b, d);
+  updatePresenter(b, d);
   updateLog(b, d.log_entries ?? []);
   announceDraw(b, d);
   const tDom = performance.now();
@@ -248,7 +253,9 @@ export function draw(b, whole = false) {
   b.shown.marks = shown;
   sizesDrawn.set(b, sized);
   if (sending.revealFrom && position !== sending.revealFrom) sending.revealFrom = "";
-  if (changed || resized) {
+  if (presenting(b)) {
+    // the whole board is on screen: nothing to scroll (the notebook under it stays put)
+  } else if (changed || resized) {
     placeBar(b);
     revealFocus(b, !changed);
     // and once more at the next frame, inside the board's box: the page around the board

@@ -6,12 +6,13 @@
  * Python is the single source of truth. The board only draws what the traits hold (`plan`,
  * `view`, `choice`, `last_roll`, `log_entries`, `error`, `rev`, `game_serial`, `auto_roll`,
  * `saved`, `marks`, `question`, `panels`, `edit_mode`, `hinting`, `seat`, `cover`,
- * `outline`) and sends
+ * `outline`, `narration`, `presenting`) and sends
  * the player's intents, each stamped with the position on screen (`rev`, and `game`, the
  * `game_serial`) so Python refuses one made on a position the game has left:
  * `{kind: "choose", option}`, `{kind: "step"}` (roll the pending dice), `{kind: "undo"}`,
  * `{kind: "redo"}`, `{kind: "answer", region}` (the learner's answer to the board's
- * question), `{kind: "hint"}`, `{kind: "reveal"}` (the hot seat's cover clicked); and, not
+ * question), `{kind: "hint"}`, `{kind: "reveal"}` (the hot seat's cover clicked),
+ * `{kind: "page", by}` (presenter mode's → and ←, `by` 1 or -1); and, not
  * stamped, `{kind: "auto_roll", value}`. One question: `{kind: "why_not", region, rev, game}`
  * (why is this place not a choice now?), which Python answers with a `why_not` reply carrying
  * the engine's reason. Every message is acknowledged with an `ack` reply, so the board takes
@@ -124,6 +125,12 @@
  *   one sentence of the board as text, about one place ("" for none); `key` (unique) when
  *   it is not the place
  * @typedef {{key: string, title: string, lines: OutlineLine[]}} OutlineSection
+ * @typedef {{label?: string, dice?: number[], marks?: boolean[] | null, result?: string,
+ *   odds?: string}} NarrationRoll  a walkthrough step's dice, with the odds of their result
+ * @typedef {{title?: string, heading?: string, mode?: string, text?: string, rule?: string,
+ *   played?: string, look?: string, message?: string, next?: string,
+ *   roll?: NarrationRoll}} Narration  what a walkthrough says at its step, each field a
+ *   whole line (`narration_view` in Python)
  */
 
 /**
@@ -132,15 +139,17 @@
  *   log_entries: LogLine[], error: string, rev: number, game_serial: number,
  *   auto_roll: boolean, saved?: Saved, marks?: Mark[], focus?: string[],
  *   question?: Question, panels?: string[], edit_mode?: EditMode, hinting?: Hinting,
- *   seat?: Seat, cover?: Cover, outline?: OutlineSection[]}} BoardData  (`focus`: the
- *   places that matter now, which the board keeps in view; `outline`: the board as text)
+ *   seat?: Seat, cover?: Cover, outline?: OutlineSection[], narration?: Narration,
+ *   presenting?: boolean}} BoardData  (`focus`: the places that matter now, which the board
+ *   keeps in view; `outline`: the board as text; `narration` and `presenting`: presenter
+ *   mode, `present.js`)
  */
 
 /** The traits the board reads, in the order of BoardData. */
 export const TRAITS = /** @type {const} */ ([
   "plan", "view", "choice", "last_roll", "log_entries", "error", "rev", "game_serial", "auto_roll",
   "saved", "marks", "focus", "question", "panels", "edit_mode", "hinting", "seat", "cover",
-  "outline",
+  "outline", "narration", "presenting",
 ]);
 
 // --- the messages --------------------------------------------------------------------------
@@ -149,7 +158,7 @@ export const TRAITS = /** @type {const} */ ([
  * An intent before the board stamps it with the position on screen:
  * @typedef {{kind: "choose", option: string} | {kind: "answer", region: string}
  *   | {kind: "step"} | {kind: "undo"} | {kind: "redo"} | {kind: "hint"}
- *   | {kind: "reveal"}} Intent
+ *   | {kind: "reveal"} | {kind: "page", by: number}} Intent
  * @typedef {{rev: number, game: number}} Stamp  the position on screen
  * @typedef {{kind: "why_not", region: string, rev: number, game: number}} WhyNotQuestion
  * @typedef {{kind: "auto_roll", value: boolean}} AutoRoll
@@ -195,7 +204,9 @@ export function readReply(msg) {
  *   send: (msg: Outgoing) => void,
  *   on: (cb: () => void) => void, off: (cb: () => void) => void,
  *   onAck: (cb: (msg: unknown) => void) => void, offAck: (cb: (msg: unknown) => void) => void,
- *   interactive: boolean, report?: (room: Room) => void}} Source
+ *   interactive: boolean, report?: (room: Room) => void,
+ *   present?: (on: boolean) => void}} Source  `report` tells Python the board's room,
+ *   `present` whether it presents (the `presenting` trait); a saved picture has neither
  */
 
 /** Every trait, read now. @param {Source} src @returns {BoardData} */

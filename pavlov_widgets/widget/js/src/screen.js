@@ -16,6 +16,8 @@ import { place } from "./places.js";
 import { panelsOf } from "./geometry.js";
 // paint.js draws with this module's help: its schedule is called only once both are loaded
 import { schedule } from "./paint.js";
+// presenter mode shows the whole board on the screen: nothing scrolls, the bar is beside it
+import { presenting } from "./present.js";
 
 /** The ancestors that clip the board (overflow other than visible), nearest first. The
  * body's overflow belongs to the window (CSS overflow propagation): it is left out.
@@ -90,6 +92,10 @@ export function placeBar(b) {
   b.frames.bar = 0;
   if (b.destroyed) return;
   const { el, bar } = b.ui;
+  if (presenting(b)) {
+    bar.style.transform = "";
+    return;
+  }
   // the bar stays over the canvas and, while it is open, the board as text under it (issue
   // 19: a learner reading the text by keyboard keeps the question in view)
   const end = /** @type {HTMLElement} */ (el.querySelector(".pb-outline[open]") ?? b.ui.surface);
@@ -186,6 +192,7 @@ function scrollers(b) {
  * @param {boolean} [inner]
  */
 export function scrollToRect(b, r, block = "center", inner = false) {
+  if (presenting(b)) return;
   const keep = b.root.closest(`.${KEEP_CLASS}`);
   const barH = b.ui.bar.offsetHeight + 8;
   for (const { node, top, bottom } of scrollers(b)) {
@@ -339,6 +346,7 @@ function roomBelowBar(b) {
  */
 export function fittedLayout(b, d) {
   const fit = fits.get(b);
+  if (presenting(b)) return null;
   return fit && fit.W > 0 && fit.key === fitKey(b, d) ? { W: fit.W, scale: fit.scale } : null;
 }
 
@@ -353,7 +361,7 @@ export function fittedLayout(b, d) {
  * @param {Board} b @param {BoardData} d
  */
 export function refitFocus(b, d) {
-  if (panelsOf(d).all) return false;
+  if (panelsOf(d).all || presenting(b)) return false;
   const key = fitKey(b, d);
   const room = roomBelowBar(b);
   const known = fits.get(b);
