@@ -23,15 +23,17 @@ import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from boardpage import RENDER_TIMEOUT_MS, run_all_in_lab, write_notebook
 from playwright.sync_api import Page, expect
 
+from lite import Requests, open_notebook, run_all
 from pavlov_widgets import __version__
 from pavlov_widgets.tutor.course import graded, number_in_notebook
 from pavlov_widgets.tutor.exercises.registry import get_question
 from pavlov_widgets.tutor.progress import FILE_NAME, Progress
-from pavlov_widgets.tutor.results import class_results
+from pavlov_widgets.tutor.results import class_results, graded_notebooks
 
 LAPTOP = {"width": 1366, "height": 768}
 QUESTION = get_question("04.fog-actions")
@@ -113,9 +115,10 @@ def _see_the_map(page: Page, folder: Path, shot: Callable[[str], Path]) -> None:
     assert Progress.open(folder).due() == []
 
 
-def _export(page: Page, folder: Path, shot: Callable[[str], Path]) -> None:
-    """Type a name, click *Download my results*: the file arrives and the teacher reads it."""
+def _download(page: Page, folder: Path) -> tuple[Path, dict[str, Any]]:
+    """Type a name, click *Download my results*; the file saved in ``folder`` and its JSON."""
     export = page.locator(".pavlov-results-export").first
+    expect(export).to_be_visible(timeout=RENDER_TIMEOUT_MS)
     export.scroll_into_view_if_needed()
     export.get_by_label("Your name").fill("Ann Smith")
     with page.expect_download(timeout=RENDER_TIMEOUT_MS) as arrived:
@@ -128,11 +131,17 @@ def _export(page: Page, folder: Path, shot: Callable[[str], Path]) -> None:
     data = json.loads(saved.read_text(encoding="utf-8"))
     assert (data["format"], data["learner"], data["tutor_version"]) == (
         "pavlov-results", "Ann Smith", __version__)
+    expect(export.get_by_role("status")).to_contain_text(
+        f"{download.suggested_filename}: give this file to your teacher")
+    return saved, data
+
+
+def _export(page: Page, folder: Path, shot: Callable[[str], Path]) -> None:
+    """The export after the miss made good: the file holds it, and the teacher reads it."""
+    saved, data = _download(page, folder)
     entry = data["notebooks"]["04"]["answers"][QUESTION.id]
     assert (entry["first"], entry["answer"]) == ("wrong", [WRONG])
     assert entry["similar_right_at"] is not None  # made good in the map just before
-    expect(export.get_by_role("status")).to_contain_text(
-        f"{download.suggested_filename}: give this file to your teacher")
     shot("export")
     results = class_results([saved])
     assert results.score("Ann Smith", "04")[:2] == (0, 1)
@@ -222,3 +231,19 @@ def test_where_no_file_is_written_the_browser_keeps_the_answers_between_visits(
                            "'04.deliver-half')", timeout=RENDER_TIMEOUT_MS)
     kept = page.evaluate(f"() => JSON.parse(localStorage.getItem({key!r})).questions")
     assert kept[QUESTION.id]["first"] == "wrong" and kept["04.deliver-half"]["first"] == "right"
+
+
+def test_the_export_downloads_in_the_lite_site_with_no_request_leaving_it(
+    page: Page, lite_server: str, artifacts_dir: Path, save_screenshot: Callable[..., Path],
+) -> None:
+    # the browser's own Python: the page makes the file from the kernel's text, no server
+    requests = Requests(page)
+    page.set_viewport_size(LAPTOP)
+    open_notebook(page, lite_server, "01_introduction.ipynb")
+    run_all(page)
+    folder = artifacts_dir / "course-map-lite"
+    folder.mkdir(exist_ok=True)
+    _saved, data = _download(page, folder)
+    assert set(data["notebooks"]) >= set(graded_notebooks())
+    save_screenshot(page, "course-map-lite-export")
+    assert requests.outside(lite_server) == []
