@@ -481,7 +481,8 @@ def test_the_class_table_merges_every_file_one_row_per_pupil(tmp_path: Path) -> 
     clicked = next(m for m in results.missed() if m.qid == click.id)
     assert clicked.wrong_answers == [("the 13th CP half of card 1", 1)]  # the place by name
     shown = results._repr_html_()
-    assert "2 pupils</b> (from 3 files)" in shown and "the 13th CP half of card 1 (1)" in shown
+    assert "2 pupils</b> (from 3 files)" in shown
+    assert "“the 13th CP half of card 1”: 1 pupil" in shown
     csv_text = results.to_csv(tmp_path / "class.csv").read_text(encoding="utf-8")
     assert csv_text.splitlines()[0] == ",".join(table[0])
     with pytest.raises(KeyError, match="the pupils are Ann, bob"):

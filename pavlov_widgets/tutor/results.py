@@ -413,7 +413,8 @@ class ClassResults:
         missed = [["question", "rule", "wrong the first time", "wrong answers chosen",
                    "the question"]]
         missed += [[m.number, m.rule, f"{m.wrong} of {m.answered}",
-                    "; ".join(f"{a} ({n})" for a, n in m.wrong_answers), m.question]
+                    "; ".join(f"“{a}”: {plural(n, 'pupil')}" for a, n in m.wrong_answers),
+                    m.question]
                    for m in self.missed()]
         files = sum(len(p.files) for p in self.pupils)
         return (f"<p><b>{html.escape(plural(len(self.pupils), 'pupil'))}</b> "

@@ -33,7 +33,7 @@ from pavlov_widgets import __version__
 from pavlov_widgets.tutor.course import graded, number_in_notebook
 from pavlov_widgets.tutor.exercises.registry import get_question
 from pavlov_widgets.tutor.progress import FILE_NAME, Progress
-from pavlov_widgets.tutor.results import class_results, graded_notebooks
+from pavlov_widgets.tutor.results import class_results, export_results, graded_notebooks
 
 LAPTOP = {"width": 1366, "height": 768}
 QUESTION = get_question("04.fog-actions")
@@ -247,3 +247,40 @@ def test_the_export_downloads_in_the_lite_site_with_no_request_leaving_it(
     assert set(data["notebooks"]) >= set(graded_notebooks())
     save_screenshot(page, "course-map-lite-export")
     assert requests.outside(lite_server) == []
+
+
+def test_the_teachers_table_of_a_class_in_jupyterlab(
+    page: Page, lab_notebook: Callable[[str | Path], str], artifacts_dir: Path,
+    save_screenshot: Callable[..., Path],
+) -> None:
+    # three pupils' downloads copied into collected/: the teacher runs a cell
+    folder = artifacts_dir / "class-results"
+    shutil.rmtree(folder, ignore_errors=True)
+    (folder / "collected").mkdir(parents=True)
+    for name, right in (("Ann", False), ("Bob", False), ("Chloe", True)):
+        prog = Progress.open(folder, learner=name)
+        prog.record(QUESTION.id, correct=right,
+                    answer=(QUESTION.exercise(0).solution[0] if right else WRONG,))
+        (folder / "collected" / f"{name}.json").write_text(export_results(prog, name),
+                                                           encoding="utf-8")
+    # the table, then the most missed question's position on a board, to talk it through
+    notebook = write_notebook(folder, "teacher.ipynb", [
+        "from pavlov_widgets.tutor.results import class_results\n\n"
+        "results = class_results('collected')\nresults",
+        "from pavlov_widgets import Board\n"
+        "from pavlov_widgets.tutor.exercises.registry import get_question\n\n"
+        "Board.from_game(get_question(results.missed()[0].qid).game())"])
+    page.set_viewport_size(LAPTOP)
+    run_all_in_lab(page, lab_notebook(notebook), file_browser=True)
+    tables = page.locator(".pavlov-class-table")
+    expect(tables).to_have_count(2, timeout=RENDER_TIMEOUT_MS)
+    expect(page.get_by_text("3 pupils")).to_be_visible()
+    pupils = tables.first.locator("tr")
+    expect(pupils).to_have_count(4)
+    expect(pupils.nth(1)).to_contain_text(f"Ann0 of {len(graded('04'))}, 1 answered")
+    missed = tables.nth(1).locator("tr").nth(1)
+    expect(missed).to_contain_text(number_in_notebook(QUESTION))
+    expect(missed).to_contain_text("2 of 3")
+    expect(missed).to_contain_text(f"“{WRONG}”: 2 pupils")
+    tables.first.scroll_into_view_if_needed()
+    save_screenshot(page, "class-results-lab")
