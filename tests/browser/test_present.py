@@ -80,6 +80,16 @@ def _heading(board: Locator) -> Locator:
     return board.locator(".pb-present-head")
 
 
+def _key(page: Page, board: Locator, key: str, heading: str | None = None) -> None:
+    """Press ``key`` and wait for the board to show ``heading`` (a step) or to leave."""
+    page.keyboard.press(key)
+    if heading is None:
+        expect(board).not_to_have_class(PRESENTING)
+    else:
+        expect(_heading(board)).to_contain_text(heading)
+    settle(page, board)
+
+
 def test_present_walkthrough_at_projector_size(
     screen: tuple[str, Page], notebook: Path, lab_notebook: Callable[[Path], str],
     served_notebook: Callable[[Path], str], save_screenshot: Callable[..., Path],
@@ -97,21 +107,15 @@ def test_present_walkthrough_at_projector_size(
         return  # the look at a laptop's projector: the screenshot and nothing cut
 
     # → steps on (the walkthrough's ▶), ← back (◀): the narration follows from the kernel
-    page.keyboard.press("ArrowRight")
-    expect(_heading(board)).to_contain_text("Step 1 of 3")
-    settle(page, board)
+    _key(page, board, "ArrowRight", "Step 1 of 3")
     seen = presented(board)
     save_screenshot(page, f"present-{where}-step1")
     assert not seen["problems"], seen
     assert seen["dice"] >= 96, seen  # the step rolled: its dice, large (1080 rows)
-    page.keyboard.press("ArrowLeft")
-    expect(_heading(board)).to_contain_text("Step 0 of 3")
-    settle(page, board)
+    _key(page, board, "ArrowLeft", "Step 0 of 3")
 
     # Escape leaves: the board is back in the notebook, which has not moved
-    page.keyboard.press("Escape")
-    expect(board).not_to_have_class(PRESENTING)
-    settle(page, board)
+    _key(page, board, "Escape")
     back = board.evaluate(PLACE_JS)
     assert back["inOutput"], back
     assert board.evaluate("(el) => el.closest('.pb-presenting') === null")
@@ -121,15 +125,9 @@ def test_present_walkthrough_at_projector_size(
     expect(board).to_have_class(PRESENTING)
     settle(page, board)
     assert not presented(board)["problems"]
-    page.keyboard.press("ArrowRight")
-    expect(_heading(board)).to_contain_text("Step 1 of 3")
-    settle(page, board)
-    page.keyboard.press("ArrowLeft")
-    expect(_heading(board)).to_contain_text("Step 0 of 3")
-    settle(page, board)
-    page.keyboard.press("Escape")
-    expect(board).not_to_have_class(PRESENTING)
-    settle(page, board)
+    _key(page, board, "ArrowRight", "Step 1 of 3")
+    _key(page, board, "ArrowLeft", "Step 0 of 3")
+    _key(page, board, "Escape")
     assert board.evaluate(PLACE_JS) == back  # as it was before
     assert page.evaluate("() => document.fullscreenElement") is None
     assert not errors, errors
