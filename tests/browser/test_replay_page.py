@@ -118,7 +118,7 @@ def test_a_saved_walkthrough_steps_forward_and_back_from_disk(
     assert shown(page)["moment"] == 0
 
 
-def test_a_saved_game_steps_on_a_phone(browser: Any, tmp_path: Path,
+def test_a_saved_game_steps_on_a_phone(phone: tuple[Page, list[str]], tmp_path: Path,
                                        save_screenshot: Callable[..., Path]) -> None:
     board = Board.new(seed=5)
     game = board.game
@@ -128,30 +128,21 @@ def test_a_saved_game_steps_on_a_phone(browser: Any, tmp_path: Path,
         else:
             game.apply(game.legal_ids()[0])
     path = save_replay(board, tmp_path / "game.html")
-    context = browser.new_context(viewport={"width": 390, "height": 844},
-                                  device_scale_factor=2, is_mobile=True, has_touch=True)
-    try:
-        page = context.new_page()
-        problems: list[str] = []
-        page.on("pageerror", lambda exc: problems.append(str(exc)))
-        page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error"
-                else None)
-        page.on("request", lambda r: None if r.url.startswith(("file:", "data:", "blob:"))
-                else problems.append(f"request: {r.url}"))
-        start = open_from_disk(page, path)
-        assert start["count"] == 1 + len(game.history)
-        assert start["heading"].startswith("The start of the game")
-        page.tap(".pr-next")
-        one = shown(page)
-        assert one["moment"] == 1 and one["heading"].startswith(
-            f"Step 1 of {len(game.history)}")
-        assert one["picture"] != start["picture"]
-        # the controls stay on the phone's screen
-        box = page.locator(".pr-next").bounding_box()
-        assert box is not None and box["x"] + box["width"] <= 390 and box["y"] >= 0
-        save_screenshot(page, "replay-game-390x844")
-        page.tap(".pr-back")
-        assert shown(page)["picture"] == start["picture"]
-        assert not problems, problems
-    finally:
-        context.close()
+    page, problems = phone  # its page errors fail the test
+    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error"
+            else None)
+    page.on("request", lambda r: None if r.url.startswith(("file:", "data:", "blob:"))
+            else problems.append(f"request: {r.url}"))
+    start = open_from_disk(page, path)
+    assert start["count"] == 1 + len(game.history)
+    assert start["heading"].startswith("The start of the game")
+    page.tap(".pr-next")
+    one = shown(page)
+    assert one["moment"] == 1 and one["heading"].startswith(f"Step 1 of {len(game.history)}")
+    assert one["picture"] != start["picture"]
+    # the controls stay on the phone's screen
+    box = page.locator(".pr-next").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390 and box["y"] >= 0
+    save_screenshot(page, "replay-game-390x844")
+    page.tap(".pr-back")
+    assert shown(page)["picture"] == start["picture"]
