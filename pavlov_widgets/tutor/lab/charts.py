@@ -1070,6 +1070,7 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
                                             layout=widgets.Layout(flex="1 1 auto",
                                                                   min_width="80px"))
         self.status = widgets.HTML()
+        self.status.add_class("pavlov-chart-status")
         self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True,
                                           tooltip="Stop the comparison and keep the games done",
                                           layout=widgets.Layout(width="auto", flex="0 0 auto"))
@@ -1081,6 +1082,7 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
                                 layout=widgets.Layout(max_width=f"{math.ceil(width)}px",
                                                       align_items="center"))
         super().__init__([self._shown, controls, self.status, self.error_box])
+        self.add_class("pavlov-comparison")
         self._update_controls()
         self.draw()
 
