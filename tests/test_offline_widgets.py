@@ -69,7 +69,7 @@ def test_the_state_keeps_what_the_views_show_and_shares_the_board_script() -> No
         "layout": _model("@jupyter-widgets/base"),
         "b": _model("@jupyter-widgets/controls"),
         "elsewhere": _model("anywidget", _esm=MODULE, _css=CSS),
-        "chart": _model("ipycanvas"),
+        "chart": _model("bqplot"),
     }
     kept = ow.prune_state(state, ["box"], MODULE, CSS)
     assert set(kept) == {"box", "board", "layout", "b"}
@@ -80,8 +80,8 @@ def test_the_state_keeps_what_the_views_show_and_shares_the_board_script() -> No
 
 
 def test_a_view_of_an_unserved_widget_library_stops_the_build() -> None:
-    state = {"chart": _model("ipycanvas")}
-    with pytest.raises(ExtensionError, match=r"'ipycanvas'.*CDN"):
+    state = {"chart": _model("bqplot")}
+    with pytest.raises(ExtensionError, match=r"'bqplot'.*CDN"):
         ow.prune_state(state, ["chart"], MODULE, CSS)
 
 

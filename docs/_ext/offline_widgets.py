@@ -6,10 +6,10 @@ CDN"):
 - MyST-NB draws the saved widgets (the quizzes' boxes) with the ipywidgets HTML manager and
   require.js, which it loads from two CDNs. This extension serves both from ``_static/widgets/``
   (the files come from the npm packages pinned in :data:`NPM_PACKAGES`, fetched once with
-  ``npm pack`` into ``build/docs-assets/`` and checked against their pinned hashes), with
-  anywidget's own AMD module (from the installed Python package, so its version always matches
-  the saved models) and ``config.js``, which points require.js at it. ``conf.py`` names these
-  files in ``nb_ipywidgets_js``.
+  ``npm pack`` into ``build/docs-assets/`` and checked against their pinned hashes), with the
+  AMD modules of anywidget and ipycanvas (the lab's charts) from the installed Python packages,
+  so their versions always match the saved models, and ``config.js``, which points require.js
+  at them. ``conf.py`` names these files in ``nb_ipywidgets_js``.
 - Every board picture inlined the whole ``board.js`` (about 180 KB) and ``board.css``, and every
   board model in the saved widget state carried both again as anywidget's ``_esm``/``_css``.
   This extension writes ONE copy of each to ``_static/pavlov/``: ``board-classic.js`` is the
@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import importlib.util
 import json
 import re
 import shutil
@@ -38,7 +39,6 @@ import tarfile
 from pathlib import Path
 from typing import Any
 
-import anywidget
 from docutils import nodes
 from myst_nb.core.render import sanitize_script_content
 from sphinx.application import Sphinx
@@ -84,14 +84,27 @@ BUILT_IN_MODULES = frozenset({
 })
 """Widget libraries inside the HTML manager's own bundle."""
 
-SERVED_MODULES = BUILT_IN_MODULES | {"anywidget"}
+LIBRARY_AMD = {
+    "anywidget": ("anywidget", "nbextension/index.js"),
+    "ipycanvas": ("ipycanvas", "nbextension/static/index.js"),
+}
+"""Widget library: (Python package, its AMD module for the classic notebook, in the package)."""
+
+SERVED_MODULES = BUILT_IN_MODULES | set(LIBRARY_AMD)
 """Every widget library a docs page can draw without leaving the site."""
 
 CONFIG_JS = """\
-// Written by docs/_ext/offline_widgets.py (issue 22): require.js finds anywidget on this
-// site, beside this file, not on a CDN.
-require.config({ paths: { anywidget: new URL("anywidget", document.currentScript.src).href } });
-"""
+// Written by docs/_ext/offline_widgets.py (issue 22): require.js finds the widget libraries
+// on this site, beside this file, not on a CDN.
+(function () {
+  var here = document.currentScript.src;
+  var paths = {};
+  LIBRARIES.forEach(function (name) {
+    paths[name] = new URL(name, here).href;
+  });
+  require.config({ paths: paths });
+})();
+""".replace("LIBRARIES", json.dumps(sorted(LIBRARY_AMD)))
 
 DRAW_ALL_JS = """
 // Added by docs/_ext/offline_widgets.py (issue 22): draw every board picture on the page
@@ -326,8 +339,11 @@ def write_assets(static: Path) -> None:
         r"package/LICENSE": "html-manager-LICENSE.txt",
     }, widgets)
     _extract(npm_tarball("requirejs"), {r"package/require\.js": ""}, widgets)
-    amd = Path(anywidget.__file__).resolve().parent / "nbextension" / "index.js"
-    shutil.copyfile(amd, widgets / "anywidget.js")
+    for library, (package, amd) in LIBRARY_AMD.items():
+        spec = importlib.util.find_spec(package)
+        if spec is None or spec.origin is None:
+            raise ExtensionError(f"offline_widgets: the Python package {package} is not installed")
+        shutil.copyfile(Path(spec.origin).parent / amd, widgets / f"{library}.js")
     (widgets / "config.js").write_text(CONFIG_JS, encoding="utf-8")
     module, css = _board_files()
     (board / "board-classic.js").write_text(classic_bundle(module), encoding="utf-8")
