@@ -30,11 +30,12 @@ ROOT = Path(__file__).resolve().parent.parent
 MB = 1_000_000
 
 BUDGET: dict[str, float] = {
-    # The docs: about 59 MB (notebook pages 1.0-4.2 MB) before issue 22 shared the board's
-    # script; about 23 MB after (pages 0.05-1.1 MB, the HTML manager 4.4 MB once).
-    "docs total MB": 30.0,
-    "docs largest page MB": 1.5,
-    # The Lite site: the Pyodide runtime, the wheels and JupyterLab; 43 MB when first built.
+    # The docs: 60.3 MB (notebook pages 1.0-4.2 MB) before issue 22 shared the board's
+    # script; 35.0 MB after (pages 0.16-0.85 MB; the HTML manager 4.4 MB once, the 22 replay
+    # pages 1.7 MB, the API's source pages and reference 16.7 MB).
+    "docs total MB": 40.0,
+    "docs largest page MB": 1.2,
+    # The Lite site: the Pyodide runtime, the wheels and JupyterLab; 42.5 MB when first built.
     "lite total MB": 60.0,
 }
 """Budget: figure name -> the most it may be. The one place the budget is written."""
