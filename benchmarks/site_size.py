@@ -12,7 +12,8 @@ For each site that is built it prints the total (MB, files), the largest files, 
 docs every page's size (the notebook pages are the heavy ones) and the largest folders; then
 each figure beside its budget in :data:`BUDGET`, the one place the budget is written. Sphinx's
 own build state inside the output folder (``.doctrees``, ``.buildinfo``) is not part of the
-site and is not counted. A site that is not built is reported as such, not as zero.
+site and is not counted, nor is the Lite site the test command copies into the docs' ``lite/``
+(it is measured on its own). A site that is not built is reported as such, not as zero.
 
 The Lite site is built by ``scripts/build_lite.sh`` (into ``build/lite``);
 ``benchmarks/lite_bench.py`` times it in a browser and takes its size from here.
@@ -71,14 +72,15 @@ class Site:
         return sorted(totals.items(), key=lambda item: (-item[1], item[0]))
 
 
-def measure(name: str, folder: Path) -> Site | None:
-    """The site built in ``folder``, or None when there is none."""
+def measure(name: str, folder: Path, inside: tuple[str, ...] = ()) -> Site | None:
+    """The site built in ``folder`` (less its top-level folders ``inside``), or None."""
     if not folder.is_dir():
         return None
     site = Site(name, folder)
     for path in sorted(folder.rglob("*")):
         relative = path.relative_to(folder)
-        if path.is_file() and not SKIPPED.intersection(relative.parts):
+        if (path.is_file() and not SKIPPED.intersection(relative.parts)
+                and relative.parts[0] not in inside):
             site.sizes[relative.as_posix()] = path.stat().st_size
     return site
 
@@ -130,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.top < 1:
         parser.error(f"--top must be 1 or more, not {args.top}")
-    docs, lite = measure("docs", args.docs), measure("lite", args.lite)
+    docs, lite = measure("docs", args.docs, inside=("lite",)), measure("lite", args.lite)
     found = figures(docs, lite)
     over = over_budget(found)
     if args.json:

@@ -22,7 +22,8 @@ def test_the_build_state_is_not_counted_and_pages_are_measured(tmp_path: Path) -
     _write(tmp_path / "notebooks" / "01.html", 300_000)
     _write(tmp_path / "_static" / "widgets" / "embed-amd.js", 2_000_000)
     _write(tmp_path / ".doctrees" / "environment.pickle", 50_000_000)
-    site = site_size.measure("docs", tmp_path)
+    _write(tmp_path / "lite" / "static" / "pyodide.asm.wasm", 9_000_000)  # measured alone
+    site = site_size.measure("docs", tmp_path, inside=("lite",))
     assert site is not None and site.total == 2_301_000
     found = site_size.figures(site, None)
     assert found == {"docs total MB": 2.301, "docs largest page MB": 0.3}
