@@ -62,6 +62,9 @@ python -m pytest "${pytest_args[@]}" 2>&1 | tee "$pytest_log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || failed+=("pytest")
 run_stage "docs (sphinx-build -W --keep-going)" \
     sphinx-build -E -W --keep-going -q -b html docs docs/_build/html
+# The size budget of the docs and the Lite site (benchmarks/site_size.py, issue 22).
+run_stage "site size budget (benchmarks/site_size.py --check)" \
+    python benchmarks/site_size.py --docs docs/_build/html --lite build/lite --top 5 --check
 # The Lite site is published beside the docs, at their lite/ (README: "In any browser").
 publish_lite() {
     [ -f build/lite/index.html ] || { echo "error: no Lite site in build/lite" >&2; return 1; }
