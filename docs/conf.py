@@ -4,7 +4,9 @@ Pages are MyST Markdown; the tutor notebooks are copied in from ``../notebooks``
 (``_ext/notebook_sources.py``), executed by MyST-NB, and rendered with their widget state so
 the board shows without a kernel. The API reference is generated from docstrings and the
 component-provenance tables from ``pavlov_widgets/data/*.json`` (``_ext/provenance.py``).
-The build needs no network. Build it with ``bash scripts/test.sh`` or::
+The built site loads nothing off itself (``_ext/offline_widgets.py``); the build needs the
+network only once, for npm to fetch the pinned widget manager into ``build/docs-assets``.
+Build it with ``bash scripts/test.sh`` or::
 
     .venv/bin/sphinx-build -E -W --keep-going -b html docs docs/_build/html
 """
