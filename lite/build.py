@@ -200,7 +200,11 @@ def stage() -> None:
     """Compose the build's ``lite_dir``: configs, local Pyodide, the tutor's wheel, notebooks."""
     shutil.rmtree(STAGE, ignore_errors=True)
     STAGE.mkdir(parents=True)
-    for name in ("jupyter-lite.json", "jupyter_lite_config.json", "pins.txt"):
+    # overrides.json: the site's JupyterLab settings. Notebook windowing is off: with the
+    # default (content-visibility), a board drawn while its cell was off screen was shown
+    # stretched once scrolled into view (tests/browser/test_lite_smoke.py checks it is not);
+    # the tutor's notebooks are short enough to keep every cell in the page.
+    for name in ("jupyter-lite.json", "jupyter_lite_config.json", "overrides.json", "pins.txt"):
         shutil.copy2(LITE / name, STAGE / name)
     unpack_pyodide(fetch_pyodide(), STAGE / "static" / "pyodide")
     empty_runtime_lock(STAGE / "static" / "pyodide")

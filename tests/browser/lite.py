@@ -20,6 +20,8 @@ Helpers for a Playwright ``page``:
 - :func:`cell_errors` ``(page)``: every error output of the open notebook's code cells.
 - :func:`drawn_boards` ``(page)``: how many boards are on the page with pixels painted;
   :func:`wait_for_boards` ``(page, count)`` waits until at least ``count`` are.
+- :func:`stretched_boards` ``(page)``: the boards shown at another size than they were drawn
+  for (a stretched or squashed picture), each with both sizes.
 """
 
 from __future__ import annotations
@@ -199,3 +201,29 @@ def wait_for_boards(page: Any, count: int = 1, timeout_ms: float = 60_000) -> in
         f"() => ({DRAWN_BOARDS_JS})() >= {int(count)}", timeout=timeout_ms, polling=250
     )
     return drawn_boards(page)
+
+
+STRETCHED_BOARDS_JS = """
+() => {
+  const found = [];
+  document.querySelectorAll('.pavlov-board canvas.pb-scene').forEach((canvas, index) => {
+    const dpr = window.devicePixelRatio || 1;
+    const drawn = [canvas.width / dpr, canvas.height / dpr];
+    const box = canvas.getBoundingClientRect();
+    if (Math.abs(box.width - drawn[0]) > 1 || Math.abs(box.height - drawn[1]) > 1) {
+      found.push({board: index, drawn, shown: [box.width, box.height]});
+    }
+  });
+  return found;
+}
+"""
+
+
+def stretched_boards(page: Any) -> list[dict[str, Any]]:
+    """The boards whose scene is shown at another size than it was drawn for.
+
+    Each is ``{board, drawn: [w, h], shown: [w, h]}`` in CSS pixels; a board drawn for one
+    width and shown at another has a stretched or squashed picture.
+    """
+    found: list[dict[str, Any]] = page.evaluate(STRETCHED_BOARDS_JS)
+    return found
