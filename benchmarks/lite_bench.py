@@ -48,6 +48,7 @@ from lite import (  # noqa: E402
     build_site,
     run_all,
     serve,
+    start_run_all,
     wait_for_boards,
 )
 
@@ -96,11 +97,7 @@ def time_first_board(page: Any, url: str) -> dict[str, float]:
     page.goto(url)
     page.wait_for_function(KERNEL_IDLE_JS, timeout=300_000, polling=100)
     kernel = time.perf_counter() - start
-    page.evaluate(
-        "() => { const app = window.jupyterapp;"
-        " app.shell.activateById(app.shell.currentWidget.id);"
-        " app.commands.execute('runmenu:run-all'); }"
-    )
+    start_run_all(page)
     wait_for_boards(page, 1, timeout_ms=300_000)
     board = time.perf_counter() - start
     return {"kernel_s": kernel, "board_s": board}

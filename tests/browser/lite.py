@@ -16,7 +16,7 @@ Helpers for a Playwright ``page``:
   the site in JupyterLite's lab and waits until its kernel is idle (the tutor is preloaded).
 - :func:`run_all` ``(page)``: runs every cell (``runmenu:run-all`` through the app the site
   exposes as ``window.jupyterapp``) and waits until each code cell has run and the kernel
-  is idle.
+  is idle; :func:`start_run_all` ``(page)`` starts it and returns at once.
 - :func:`cell_errors` ``(page)``: every error output of the open notebook's code cells.
 - :func:`drawn_boards` ``(page)``: how many boards are on the page with pixels painted;
   :func:`wait_for_boards` ``(page, count)`` waits until at least ``count`` are.
@@ -125,14 +125,15 @@ KERNEL_IDLE_JS = """
 """
 
 RUN_ALL_JS = """
-async () => {
+() => {
   const app = window.jupyterapp;
   const panel = app.shell.currentWidget;
   // the notebook must have focus for the Run menu's command to act on it
   app.shell.activateById(panel.id);
-  await app.commands.execute('runmenu:run-all');
+  return app.commands.execute('runmenu:run-all');
 }
 """
+"""Runs every cell of the open notebook; returns the command's promise (settled when done)."""
 
 ALL_RAN_JS = """
 () => {
@@ -175,6 +176,11 @@ def open_notebook(page: Any, base: str, name: str) -> None:
     """Open notebook ``name`` of the site in JupyterLite's lab; wait until its kernel is idle."""
     page.goto(f"{base}/lab/index.html?path={quote(name)}")
     page.wait_for_function(KERNEL_IDLE_JS, timeout=KERNEL_TIMEOUT_MS, polling=250)
+
+
+def start_run_all(page: Any) -> None:
+    """Start running every cell of the open notebook, and return at once."""
+    page.evaluate(f"() => {{ ({RUN_ALL_JS})(); }}")
 
 
 def run_all(page: Any) -> None:
