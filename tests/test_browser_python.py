@@ -154,9 +154,28 @@ def test_wait_plays_the_rest_of_a_task_and_gives_compare_s_result(browser: None,
 
 
 def test_without_an_event_loop_or_threads_the_games_are_played_at_once(
-        browser: None, no_threads: None) -> None:
+        no_pools: None, no_threads: None) -> None:
     chart = ComparisonChart().run(ju87(), games=3, jobs=1)
     assert not chart.running and chart.result.done == 3
+
+
+def test_in_the_browser_the_current_loop_gets_the_task_though_it_is_not_running(
+        browser: None, no_threads: None) -> None:
+    """Pyodide's loop is not "running" inside a button's click, yet runs its tasks.
+
+    Played at once instead, the Lite site's comparison ran inside the click, and the page's
+    Stop was never heard.
+    """
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        chart = ComparisonChart().run(ju87(), games=3, jobs=1)
+        assert chart._task is not None and chart.running and chart.done()[0] == 0
+        loop.run_until_complete(chart._task)
+        assert not chart.running and chart.result.done == 3
+    finally:
+        asyncio.set_event_loop(None)
+        loop.close()
 
 
 def test_the_lab_in_the_browser_plays_fewer_games_and_says_how_long(browser: None) -> None:
