@@ -249,29 +249,22 @@ def test_the_export_downloads_in_the_lite_site_with_no_request_leaving_it(
     assert requests.outside(lite_server) == []
 
 
-def test_the_teachers_table_of_a_class_in_jupyterlab(
-    page: Page, lab_notebook: Callable[[str | Path], str], artifacts_dir: Path,
-    save_screenshot: Callable[..., Path],
-) -> None:
-    # three pupils' downloads copied into collected/: the teacher runs a cell
-    folder = artifacts_dir / "class-results"
+def _collected(folder: Path) -> list[Path]:
+    """Three pupils' downloads in ``folder``/collected: Ann and Bob missed the question."""
     shutil.rmtree(folder, ignore_errors=True)
     (folder / "collected").mkdir(parents=True)
+    files = []
     for name, right in (("Ann", False), ("Bob", False), ("Chloe", True)):
         prog = Progress.open(folder, learner=name)
         prog.record(QUESTION.id, correct=right,
                     answer=(QUESTION.exercise(0).solution[0] if right else WRONG,))
-        (folder / "collected" / f"{name}.json").write_text(export_results(prog, name),
-                                                           encoding="utf-8")
-    # the table, then the most missed question's position on a board, to talk it through
-    notebook = write_notebook(folder, "teacher.ipynb", [
-        "from pavlov_widgets.tutor.results import class_results\n\n"
-        "results = class_results('collected')\nresults",
-        "from pavlov_widgets import Board\n"
-        "from pavlov_widgets.tutor.exercises.registry import get_question\n\n"
-        "Board.from_game(get_question(results.missed()[0].qid).game())"])
-    page.set_viewport_size(LAPTOP)
-    run_all_in_lab(page, lab_notebook(notebook), file_browser=True)
+        files.append(folder / "collected" / f"{name}.json")
+        files[-1].write_text(export_results(prog, name), encoding="utf-8")
+    return files
+
+
+def _see_the_class(page: Page) -> None:
+    """The teacher's two tables: three pupils; 04.1 missed by two, with the answer chosen."""
     tables = page.locator(".pavlov-class-table")
     expect(tables).to_have_count(2, timeout=RENDER_TIMEOUT_MS)
     expect(page.get_by_text("3 pupils")).to_be_visible()
@@ -283,4 +276,24 @@ def test_the_teachers_table_of_a_class_in_jupyterlab(
     expect(missed).to_contain_text("2 of 3")
     expect(missed).to_contain_text(f"“{WRONG}”: 2 pupils")
     tables.first.scroll_into_view_if_needed()
+
+
+def test_the_teachers_table_of_a_class_in_jupyterlab(
+    page: Page, lab_notebook: Callable[[str | Path], str], artifacts_dir: Path,
+    save_screenshot: Callable[..., Path],
+) -> None:
+    # three pupils' downloads copied into collected/: the teacher runs a cell
+    folder = artifacts_dir / "class-results"
+    _collected(folder)
+    # the table, then the most missed question's position on a board, to talk it through
+    notebook = write_notebook(folder, "teacher.ipynb", [
+        "from pavlov_widgets.tutor.results import class_results\n\n"
+        "results = class_results('collected')\nresults",
+        "from pavlov_widgets import Board\n"
+        "from pavlov_widgets.tutor.exercises.registry import get_question\n\n"
+        "Board.from_game(get_question(results.missed()[0].qid).game())"])
+    page.set_viewport_size(LAPTOP)
+    run_all_in_lab(page, lab_notebook(notebook), file_browser=True)
+    _see_the_class(page)
     save_screenshot(page, "class-results-lab")
+
