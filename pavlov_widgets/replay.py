@@ -3,9 +3,9 @@
 :func:`save_replay` writes one self-contained page, the board's bundle and the game's moments
 inline, that steps forward and back in any browser, offline, opened from disk: a teacher can
 send a pupil's game as one file. ``walkthrough.save_replay(path)`` does the same for a
-rulebook example. (The board has no method of its own for it: :class:`~pavlov_widgets.widget.Board` keeps
-to 25 methods, its guard test says so, and it has them all; call ``save_replay(board,
-path)``.)
+rulebook example. (The board has no method of its own for it:
+:class:`~pavlov_widgets.widget.Board` keeps to 25 methods, its guard test says so, and it has
+them all; call ``save_replay(board, path)``.)
 
 A **moment** is what the board shows at one point of the replay. For a board's game: the
 start (the first moment a step can be taken back to), then one moment after each entry of
@@ -175,7 +175,7 @@ class Replay:
 _NONE = object()
 
 
-def replay_of(source: Board | Walkthrough | Any) -> Replay:
+def replay_of(source: object) -> Replay:
     """The moments of a board's game, or of a walkthrough's example (see the module).
 
     ``source`` is a :class:`~pavlov_widgets.widget.Board`, a
@@ -205,7 +205,7 @@ def replay_of(source: Board | Walkthrough | Any) -> Replay:
                       f"widget), not {type(source).__name__}; nothing was written.")
 
 
-def save_replay(source: Board | Walkthrough | Any, path: str | os.PathLike[str]) -> Path:
+def save_replay(source: object, path: str | os.PathLike[str]) -> Path:
     """Write ``source``'s replay to ``path`` as one self-contained HTML page; returns the path.
 
     The page needs no kernel, no server and no network: the board's script, its style and
