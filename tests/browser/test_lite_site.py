@@ -43,6 +43,12 @@ from lite import (
 from pavlov_widgets.tutor.course import graded
 from pavlov_widgets.tutor.progress import FILE_NAME
 
+# Deselected from the default run (a `--slow` run has them): in the Lite site notebook 03's
+# run-all stops at cell 14 with the page's main thread unresponsive (an open bug, issue 22),
+# and a hang would cost CI the 900 s timeout per test. The smoke test (test_lite_smoke.py) and
+# the Lite export test (test_course_map.py) stay in the default run.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
