@@ -50,6 +50,19 @@ def no_thread(_self: threading.Thread) -> None:
     raise RuntimeError("can't start new thread")
 
 
+@pytest.fixture(autouse=True)
+def no_leaked_loop() -> Any:
+    """No event loop marked running in this thread while a test plays the browser's loop.
+
+    Playwright's sync API (the browser tests, earlier in the same pytest process) leaves its
+    loop marked running in the main thread, and ``asyncio.run`` then refuses to start.
+    """
+    leaked = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    yield
+    asyncio._set_running_loop(leaked)
+
+
 @pytest.fixture
 def no_pools(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pools fail to start as in Pyodide; no warm pool of an earlier test is reused."""

@@ -221,15 +221,19 @@ LAYERS: dict[str, frozenset[str]] = {
     "widget": frozenset({"engine"}),
     "tutor": frozenset({"engine", "sim", "widget"}),
 }
-ROOT_ATTRIBUTES = {"Board": "widget"}
-"""Names ``pavlov_widgets`` itself hands out, by the layer they come from (its lazy ``Board``)."""
+ROOT_ATTRIBUTES = {"Board": "widget", "__version__": ""}
+"""Names ``pavlov_widgets`` itself hands out, by the layer they come from (its lazy ``Board``;
+the version belongs to the package itself, so every layer may read it)."""
 
 BOARD_SESSIONS = "being fixed in issue 18 by the board-sessions work"
 ALLOWED: dict[str, str] = {
     # Crossings that exist today in code this test does not own, each with the work that
     # removes it, keyed as the failure message prints them, e.g.
     # "tutor/x.py: imports pavlov_widgets.widget.board._y, private to the widget": BOARD_SESSIONS,
-    # An entry that no longer occurs fails the test: delete it then. (None today.)
+    # An entry that no longer occurs fails the test: delete it then.
+    "tutor/walkthrough/model.py: imports pavlov_widgets.replay.save_replay (the tutor may not "
+    "import the replay)": "issue 22: the replay module moves into the tutor once the board "
+    "gives it public names for the JSON helpers it borrows (_json_safe, _script_safe)",
 }
 
 
