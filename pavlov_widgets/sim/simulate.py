@@ -651,13 +651,22 @@ class _NoProcesses(Exception):
     """No process pool can start here: the games are played in this process instead."""
 
 
+def in_browser() -> bool:
+    """True in the browser's Python (Pyodide, as in JupyterLite): one core, no processes.
+
+    Read at each call (not at import), so a test can set ``sys.platform`` to "emscripten"
+    (issue 22). The lab's comparisons, its hint and its live chart ask the same question.
+    """
+    return sys.platform == "emscripten"
+
+
 def _pool(jobs: int) -> Any:
     """A pool of ``jobs`` processes, or :class:`_NoProcesses` where none can start.
 
     The browser's Python (Pyodide, ``sys.platform == "emscripten"``) has no processes: its
     ``_multiprocessing`` is missing, so even importing the pool may fail there (issue 22).
     """
-    if sys.platform == "emscripten":
+    if in_browser():
         raise _NoProcesses("the browser's Python cannot start processes")
     try:
         from concurrent.futures import ProcessPoolExecutor

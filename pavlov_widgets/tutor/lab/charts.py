@@ -32,7 +32,6 @@ import asyncio
 import html
 import importlib
 import math
-import sys
 import threading
 import time
 import traceback
@@ -46,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from pavlov_widgets.engine import PavlovError
+from pavlov_widgets.sim.simulate import in_browser
 from pavlov_widgets.tutor.display import with_text
 from pavlov_widgets.tutor.walkthrough.steps import percent
 
@@ -993,7 +993,7 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
     # task it is given: trusted in the browser, a stopped loop elsewhere would never run one
     # (with "not running" taken at its word there, the Lite site's comparison played to the
     # end inside the button's click, and Stop was never heard)
-    return loop if loop.is_running() or sys.platform == "emscripten" else None
+    return loop if loop.is_running() or in_browser() else None
 
 
 Runner = Callable[..., Any]

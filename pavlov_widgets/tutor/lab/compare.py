@@ -62,7 +62,6 @@ import multiprocessing
 import pickle
 import random
 import statistics
-import sys
 import tempfile
 import threading
 import time
@@ -78,7 +77,13 @@ from pavlov_widgets.engine.actions import Schema, encode
 from pavlov_widgets.engine.rules.scoring import victory_level
 from pavlov_widgets.engine.text import percent, plural
 from pavlov_widgets.sim.policies import Policy, get_policy, policy_name, policy_rng
-from pavlov_widgets.sim.simulate import DEFAULT_GERMAN_POLICY, SidePolicies, play_to_end, side_rng
+from pavlov_widgets.sim.simulate import (
+    DEFAULT_GERMAN_POLICY,
+    SidePolicies,
+    in_browser,
+    play_to_end,
+    side_rng,
+)
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -694,14 +699,6 @@ def _play_block(block: tuple[int, int]) -> list[_Outcome]:
             for s in range(block[0], block[0] + block[1]) for i in range(len(starts))]
 
 
-def in_browser() -> bool:
-    """True in the browser's Python (Pyodide, as in JupyterLite): one core, no processes.
-
-    Read at each call (not at import), so a test can set ``sys.platform`` to "emscripten".
-    """
-    return sys.platform == "emscripten"
-
-
 ONE_CORE = {
     "browser": "These games run on one core: the browser's Python cannot start other "
                "processes.",
@@ -1001,16 +998,13 @@ def _in_processes(context: Any, jobs: int, starts: list[_Start], policy: Policy,
     # queued blocks give up (several labs of a notebook compare at once, each in its thread);
     # a run that finds the pool busy forks its own processes, as below. The pool is taken
     # before the payload is pickled: a run that finds it busy pickles nothing (issue 20)
+    payload = None
     if warm is not None and warm.busy.acquire(blocking=False):
         try:
             payload = warm.payload(starts, policy, name, horizon)
-        except BaseException:
-            warm.busy.release()
-            raise
-        if payload is None:
-            warm.busy.release()
-    else:
-        payload = None
+        finally:
+            if payload is None:  # not sendable, or pickling failed: the pool is free again
+                warm.busy.release()
     if warm is not None and payload is not None:
         try:
             token = warm.begin()
