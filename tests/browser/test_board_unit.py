@@ -365,3 +365,43 @@ def test_the_roll_button_and_enter_send_the_one_roll_intent(blank: Page) -> None
     blank.evaluate("(state) => model.setAll(state)", state_of(board))
     expect(roll).to_be_disabled()
     expect(roll).to_have_text("Roll dice")
+
+
+WOBBLING_BAR_JS = """
+() => {
+  // The bar's height as the page measures it alternates between two values, as when its
+  // text wraps differently at the own size and at the fitted one; after 400 reads it is the
+  // real one again, so that a board that never settles still ends (and the test can count).
+  const native = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight').get;
+  window.barReads = 0;
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+    configurable: true,
+    get() {
+      if (!this.classList.contains('pb-bar') || window.barReads >= 400) {
+        return native.call(this);
+      }
+      window.barReads += 1;
+      return window.barReads % 2 ? 93 : 117;
+    },
+  });
+}
+"""
+
+
+def test_a_close_up_settles_when_its_bar_height_depends_on_its_layout(blank: Page) -> None:
+    """1.3 close-ups (notebook 03): a focus view whose places do not fit below the bar is drawn
+    smaller (screen.js's refitFocus); when the bar's height changes with that layout, the board
+    settles after one new try instead of being drawn again without end (which hung the page
+    in the JupyterLite site, issue 22)."""
+    board = Board.from_game(Game.new(seed=1))
+    board.panels = ["house"]
+    board.mark(["square:G4R1", "square:G6", "square:P4R6", "square:P1"])
+    blank.set_viewport_size({"width": 934, "height": 520})
+    blank.evaluate(WOBBLING_BAR_JS)
+    mount(blank, state_of(board))
+    blank.wait_for_function(
+        "() => document.querySelector('#a .pavlov-board')?.__pavlovBoard !== undefined")
+    blank.wait_for_timeout(500)  # the frames after the first drawing (the bar placed, kept)
+    assert hook(blank, "h.scale()") < 1, "the places fit at the own size: nothing was refitted"
+    reads = blank.evaluate("() => window.barReads")
+    assert reads < 20, f"the board was drawn again {reads} times for one position"

@@ -3427,6 +3427,7 @@ var PavlovReplay = (() => {
   }
   var MIN_FOCUS_SCALE = 0.5;
   var FIT_TRIES = 3;
+  var FIT_RESETS = 1;
   var fits = /* @__PURE__ */ new WeakMap();
   function fitKey(b, d) {
     return `${Math.round(b.size.width)}|${JSON.stringify(d.panels ?? [])}|${JSON.stringify(d.focus ?? [])}|${JSON.stringify(d.marks ?? [])}|${positionOf(d)}`;
@@ -3445,8 +3446,13 @@ var PavlovReplay = (() => {
     const room = roomBelowBar(b);
     const known = fits.get(b);
     const same = known && known.key === key ? known : null;
+    const resets = same?.resets ?? 0;
     if (same && same.room !== room && same.W > 0) {
-      fits.set(b, { key, room, W: 0, scale: 1, tries: 0 });
+      if (resets >= FIT_RESETS) {
+        fits.set(b, { ...same, room, tries: FIT_TRIES });
+        return false;
+      }
+      fits.set(b, { key, room, W: 0, scale: 1, tries: 0, resets: resets + 1 });
       return true;
     }
     const tries = same && same.room === room ? same.tries : 0;
@@ -3456,7 +3462,14 @@ var PavlovReplay = (() => {
     const y0 = Math.min(...places.map((r) => r.y));
     const span = Math.max(...places.map((r) => r.y + r.h)) - y0;
     if (places.length < 2 || span * scale <= room || scale <= MIN_FOCUS_SCALE) {
-      fits.set(b, { key, room, W: same?.W ?? 0, scale: same?.scale ?? scale, tries: FIT_TRIES });
+      fits.set(b, {
+        key,
+        room,
+        W: same?.W ?? 0,
+        scale: same?.scale ?? scale,
+        tries: FIT_TRIES,
+        resets
+      });
       return false;
     }
     const next = Math.max(MIN_FOCUS_SCALE, Math.min(0.98 * scale, room / span));
@@ -3465,7 +3478,8 @@ var PavlovReplay = (() => {
       room,
       W: Math.floor(Math.max(1, b.size.width) / next),
       scale: next,
-      tries: tries + 1
+      tries: tries + 1,
+      resets
     });
     return true;
   }

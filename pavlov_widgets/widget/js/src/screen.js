@@ -319,10 +319,18 @@ const MIN_FOCUS_SCALE = 0.5;
 /** How many times a focus view is drawn again for one position before it stays as it is. */
 const FIT_TRIES = 3;
 
+/** How many times a focus view's fitted layout is given up because the height below its bar
+ * changed, for one position. The bar's height can depend on the layout (its text wraps
+ * otherwise at another width, or in another font): without a limit, the own size and the
+ * fitted one each give the other's height, and the board is drawn again without end (the
+ * JupyterLite site hung on notebook 03 this way, issue 22). */
+const FIT_RESETS = 1;
+
 /** The layout each board's focus view is drawn at, and for what (see `refitFocus`): W 0 is
- * its own layout; `room` the height below its bar it was chosen for.
+ * its own layout; `room` the height below its bar it was chosen for; `resets` how many times
+ * it was given up for a new height (at most FIT_RESETS).
  * @type {WeakMap<Board, {key: string, room: number, W: number, scale: number,
- *   tries: number}>} */
+ *   tries: number, resets: number}>} */
 const fits = new WeakMap();
 
 /** What a focus view's layout is chosen for: the board's width, its panels, its focus and
@@ -357,7 +365,8 @@ export function fittedLayout(b, d) {
  * scale is chosen at which they do, on a logical width that keeps the board as wide as its
  * place (so the panels rearrange: the Volga in two columns), and true is returned: draw
  * again. Never below MIN_FOCUS_SCALE, and at most FIT_TRIES times a position and height; a
- * new height below the bar (the narration above grew) starts again from its own size.
+ * new height below the bar (the narration above grew) starts again from its own size, at
+ * most FIT_RESETS times a position (then the fitted layout stays).
  * @param {Board} b @param {BoardData} d
  */
 export function refitFocus(b, d) {
@@ -366,8 +375,14 @@ export function refitFocus(b, d) {
   const room = roomBelowBar(b);
   const known = fits.get(b);
   const same = known && known.key === key ? known : null;
+  const resets = same?.resets ?? 0;
   if (same && same.room !== room && same.W > 0) {
-    fits.set(b, { key, room, W: 0, scale: 1, tries: 0 });
+    if (resets >= FIT_RESETS) {
+      // the fitted layout stays, now settled for this height (see FIT_RESETS)
+      fits.set(b, { ...same, room, tries: FIT_TRIES });
+      return false;
+    }
+    fits.set(b, { key, room, W: 0, scale: 1, tries: 0, resets: resets + 1 });
     return true;
   }
   const tries = same && same.room === room ? same.tries : 0;
@@ -377,12 +392,13 @@ export function refitFocus(b, d) {
   const y0 = Math.min(...places.map((r) => r.y));
   const span = Math.max(...places.map((r) => r.y + r.h)) - y0;
   if (places.length < 2 || span * scale <= room || scale <= MIN_FOCUS_SCALE) {
-    fits.set(b, { key, room, W: same?.W ?? 0, scale: same?.scale ?? scale, tries: FIT_TRIES });
+    fits.set(b, { key, room, W: same?.W ?? 0, scale: same?.scale ?? scale, tries: FIT_TRIES,
+      resets });
     return false;
   }
   const next = Math.max(MIN_FOCUS_SCALE, Math.min(0.98 * scale, room / span));
   fits.set(b, { key, room, W: Math.floor(Math.max(1, b.size.width) / next), scale: next,
-    tries: tries + 1 });
+    tries: tries + 1, resets });
   return true;
 }
 
