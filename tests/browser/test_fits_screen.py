@@ -36,6 +36,8 @@ from boardpage import (
 )
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from lite import stretched_boards
+
 SEED = 1
 STEPS = 14
 BUTTON_STEPS = (4, 9)
@@ -172,6 +174,46 @@ def test_jupyterlab_1366x768_with_the_file_browser_open(
     board = page.locator(".pavlov-board").first
     expect(board).to_have_attribute("data-rev", "0", timeout=RENDER_TIMEOUT_MS)
     _play(page, board, "1366x768", False, save_screenshot)
+
+
+def test_jupyterlab_1366x768_no_board_is_stretched_after_run_all(
+    page: Page,
+    lab_notebook: Callable[[str | Path], str],
+    repo_root: Path,
+    artifacts_dir: Path,
+    save_screenshot: Callable[..., Path],
+) -> None:
+    """1.3's close-ups (notebook 03, nine boards) run with Run All while the file browser opens:
+    every board is shown at the size it was drawn for, on every screenful of the notebook.
+    JupyterLab skips off-screen cells (content-visibility); a board redrawn there for the
+    narrower notebook stayed stretched and cut off on screen (issue 22), until board.css kept
+    the cells that hold a board from being skipped."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    # a warm kernel, as a learner has after the notebook before: the boards draw during the run
+    warm = artifacts_dir / "stretch_warm.ipynb"
+    run_all_in_lab(page, lab_notebook(write_notebook(artifacts_dir, warm.name, CELLS)))
+    copy = artifacts_dir / "stretch_03.ipynb"
+    copy.write_bytes((repo_root / "notebooks" / "03_turn_board_sight.ipynb").read_bytes())
+    run_all_in_lab(page, lab_notebook(copy), file_browser=True)
+    page.wait_for_timeout(2000)  # the redraws for the narrower notebook
+    boards = page.locator(".pavlov-board").count()
+    assert boards >= 9
+    page.evaluate("() => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) "
+                  ".jp-WindowedPanel-outer').scrollTop = 0")
+    found: list[tuple[int, list[dict[str, Any]]]] = []
+    for screenful in range(40):
+        page.wait_for_timeout(300)
+        stretched = stretched_boards(page)
+        if stretched:
+            found.append((screenful, stretched))
+            save_screenshot(page, f"stretched-lab-{screenful}")
+        at_end = page.evaluate(
+            "() => { const s = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) "
+            ".jp-WindowedPanel-outer'); const end = s.scrollTop + s.clientHeight >= "
+            "s.scrollHeight - 2; s.scrollTop += s.clientHeight * 0.8; return end; }")
+        if at_end:
+            break
+    assert not found, f"boards shown at another size than drawn (screenful, boards): {found}"
 
 
 def test_phone_390x844_touch(
