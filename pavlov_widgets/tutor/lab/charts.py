@@ -85,6 +85,14 @@ RESULT_DEFINITIONS = (
 REDRAWS_PER_SECOND = 4
 """At most this many redraws of a live chart per second (progress comes faster)."""
 
+TASK_BLOCK_S = 0.1
+"""How long the asyncio task of a comparison plays games before it pauses (issue 22)."""
+TASK_PAUSE_S = 0.004
+"""The pause between the task's blocks, in seconds. Not ``sleep(0)``: Pyodide runs a zero
+delay through a MessageChannel, which a web worker serves before the page's own messages, so
+the kernel never heard Stop (the Lite site played all 2,000 games). Above 2 ms it is a timer,
+and the page's messages come in first."""
+
 _DRAW_LOCK = threading.Lock()
 """ipycanvas batches drawing in one process-wide manager: one chart draws at a time."""
 
@@ -1162,7 +1170,7 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
 
         The browser's Python cannot start a thread ("can't start new thread", issue 22):
         there the games are a task on the page's event loop that plays one block of games,
-        then awaits ``asyncio.sleep(0)``, so the chart's updates go out and a press of Stop
+        then pauses (:data:`TASK_PAUSE_S`), so the chart's updates go out and a press of Stop
         comes in between blocks. Without a running event loop they are played here and now.
         """
         self._steps = self._make_steps()
@@ -1177,8 +1185,12 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
                 return
 
             async def play() -> None:
-                while self._step():
-                    await asyncio.sleep(0)
+                while True:
+                    until = time.perf_counter() + TASK_BLOCK_S
+                    while time.perf_counter() < until:
+                        if not self._step():
+                            return
+                    await asyncio.sleep(TASK_PAUSE_S)
 
             self._task = asyncio.ensure_future(play(), loop=loop)
         else:

@@ -836,7 +836,7 @@ def compare_steps(
 
     For a caller that must hand control back while the games are played: where threads
     cannot start (the browser's Python), the lab's live comparison is an asyncio task that
-    steps this and awaits ``asyncio.sleep(0)`` between steps, so the chart is redrawn and
+    steps this and pauses between blocks of steps, so the chart is redrawn and
     Stop is heard (issue 22). The games and the result are :func:`compare`'s, seed for seed.
     The arguments are checked at once (the first step), as :func:`compare` checks them.
 
