@@ -389,10 +389,13 @@ WOBBLING_BAR_JS = """
 
 
 def test_a_close_up_settles_when_its_bar_height_depends_on_its_layout(blank: Page) -> None:
-    """1.3 close-ups (notebook 03): a focus view whose places do not fit below the bar is drawn
-    smaller (screen.js's refitFocus); when the bar's height changes with that layout, the board
-    settles after one new try instead of being drawn again without end (which hung the page
-    in the JupyterLite site, issue 22)."""
+    """1.3 close-ups (notebook 03): a close-up whose bar height depends on its layout settles.
+
+    A focus view whose places do not fit below the bar is drawn smaller (screen.js's
+    refitFocus); when the bar's height changes with that layout, the board settles after one
+    new try instead of being drawn again without end (which hung the page in the JupyterLite
+    site, issue 22).
+    """
     board = Board.from_game(Game.new(seed=1))
     board.panels = ["house"]
     board.mark(["square:G4R1", "square:G6", "square:P4R6", "square:P1"])

@@ -183,11 +183,13 @@ def test_jupyterlab_1366x768_no_board_is_stretched_after_run_all(
     artifacts_dir: Path,
     save_screenshot: Callable[..., Path],
 ) -> None:
-    """1.3's close-ups (notebook 03, nine boards) run with Run All while the file browser opens:
-    every board is shown at the size it was drawn for, on every screenful of the notebook.
-    JupyterLab skips off-screen cells (content-visibility); a board redrawn there for the
-    narrower notebook stayed stretched and cut off on screen (issue 22), until board.css kept
-    the cells that hold a board from being skipped."""
+    """1.3's close-ups (notebook 03): every board is shown at the size it was drawn for.
+
+    Its nine boards run with Run All while the file browser opens, and every screenful of the
+    notebook is checked. JupyterLab skips off-screen cells (content-visibility); a board
+    redrawn there for the narrower notebook stayed stretched and cut off on screen (issue 22),
+    until board.css kept the cells that hold a board from being skipped.
+    """
     page.set_viewport_size({"width": 1366, "height": 768})
     # a warm kernel, as a learner has after the notebook before: the boards draw during the run
     warm = artifacts_dir / "stretch_warm.ipynb"
