@@ -6,7 +6,8 @@ the versions in ``lite/pins.txt``); not imported by the package or its tests.
 The steps, each there for a reason the trial build found (``jupyterlite-notes.md``):
 
 1. Skip everything when a stamp of the inputs' hashes matches (tests call this script too).
-2. The Pyodide runtime comes from npm (``pyodide@…`` in ``pins.txt``), unpacked where the
+2. The Pyodide runtime comes from npm (``pyodide@…`` and its tarball's sha512 in
+   ``pins.txt``, fetched and checked by ``scripts/npm_pack.py``), unpacked where the
    kernel's Pyodide add-on finds a local Pyodide (``static/pyodide``), so the site loads
    ``./static/pyodide/pyodide.mjs`` instead of a CDN's.
 3. The tutor's wheel is built from the working tree and handed to the kernel's lock add-on,
@@ -37,6 +38,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LITE = ROOT / "lite"
+# the npm fetcher shared with the docs (scripts/ is not a package)
+sys.path.insert(0, str(ROOT / "scripts"))
+import npm_pack  # noqa: E402
+
 PINS = LITE / "pins.txt"
 #: what ``build/`` holds for this build (``build/`` is gitignored)
 BUILD = ROOT / "build"
@@ -61,13 +66,13 @@ PYODIDE_FILES = (
 NOTEBOOK = re.compile(r"^\d\d_[a-z0-9_]+\.ipynb$")
 
 
-def npm_pin(name: str) -> str:
-    """The ``name@version`` pinned by a ``# npm: name@version`` line of ``pins.txt``."""
+def npm_pin(name: str) -> tuple[str, str]:
+    """The version and sha512 integrity a ``# npm: name@version sha512-…`` line pins."""
     for line in PINS.read_text(encoding="utf-8").splitlines():
-        match = re.fullmatch(rf"#\s*npm:\s*({re.escape(name)}@\S+)\s*", line)
+        match = re.fullmatch(rf"#\s*npm:\s*{re.escape(name)}@(\S+)\s+(sha512-\S+)\s*", line)
         if match:
-            return match.group(1)
-    raise SystemExit(f"error: {PINS} has no '# npm: {name}@<version>' line")
+            return match.group(1), match.group(2)
+    raise SystemExit(f"error: {PINS} has no '# npm: {name}@<version> sha512-<integrity>' line")
 
 
 def notebooks() -> list[Path]:
@@ -119,14 +124,15 @@ def run(*args: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = None) 
 
 
 def fetch_pyodide() -> Path:
-    """The npm tarball of the pinned Pyodide, fetched once into the cache folder."""
-    spec = npm_pin("pyodide")
-    name, version = spec.split("@")
-    tarball = CACHE / "npm" / f"{name}-{version}.tgz"
-    if not tarball.is_file():
-        tarball.parent.mkdir(parents=True, exist_ok=True)
-        run("npm", "pack", "--silent", spec, "--pack-destination", tarball.parent)
-    return tarball
+    """The npm tarball of the pinned Pyodide, fetched once into the cache folder, hash-checked.
+
+    The fetcher is ``scripts/npm_pack.py``, shared with the docs.
+    """
+    version, pinned = npm_pin("pyodide")
+    try:
+        return npm_pack.npm_tarball("pyodide", version, pinned, CACHE / "npm")
+    except npm_pack.NpmError as exc:
+        raise SystemExit(f"error: {exc}") from exc
 
 
 def unpack_pyodide(tarball: Path, dest: Path) -> None:

@@ -28,13 +28,11 @@ rather than letting the page fetch it from a CDN.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import importlib.util
 import json
 import re
 import shutil
-import subprocess
+import sys
 import tarfile
 from pathlib import Path
 from typing import Any
@@ -47,6 +45,10 @@ from sphinx.util import logging
 
 # The board's own escaping rule for a script inside <script> (one place: board.py).
 from pavlov_widgets.widget.board import STATIC, _script_safe
+
+# the npm fetcher shared with the JupyterLite build (scripts/ is not a package)
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import npm_pack
 
 logger = logging.getLogger(__name__)
 
@@ -283,34 +285,16 @@ BOARD_SHIM_MARK = f"window.{BOARD_GLOBAL}"
 """Text only a widget state holding a board model contains (its ``_esm``)."""
 
 
-def _integrity(path: Path) -> str:
-    digest = hashlib.sha512(path.read_bytes()).digest()
-    return "sha512-" + base64.b64encode(digest).decode("ascii")
-
-
 def npm_tarball(name: str, cache: Path = CACHE) -> Path:
-    """The pinned tarball of npm package ``name``, fetched with ``npm pack`` once, hash-checked."""
-    version, integrity = NPM_PACKAGES[name]
-    tarball = cache / f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
-    if not tarball.exists():
-        if shutil.which("npm") is None:
-            raise ExtensionError(
-                f"offline_widgets: npm is needed once to fetch {name}@{version} into {cache} "
-                "(install Node.js 18 or newer)")
-        cache.mkdir(parents=True, exist_ok=True)
-        done = subprocess.run(
-            ["npm", "pack", f"{name}@{version}", "--pack-destination", str(cache),
-             "--silent", "--no-audit", "--no-fund"],
-            capture_output=True, text=True, check=False)
-        if done.returncode != 0 or not tarball.exists():
-            raise ExtensionError(
-                f"offline_widgets: 'npm pack {name}@{version}' failed:\n{done.stderr}")
-    if _integrity(tarball) != integrity:
-        tarball.unlink()
-        raise ExtensionError(
-            f"offline_widgets: {tarball.name} does not have the pinned hash; it was removed "
-            "(build again to fetch it anew)")
-    return tarball
+    """The pinned tarball of npm package ``name``, fetched once and hash-checked.
+
+    The fetcher is ``scripts/npm_pack.py``, shared with the JupyterLite build.
+    """
+    version, pinned = NPM_PACKAGES[name]
+    try:
+        return npm_pack.npm_tarball(name, version, pinned, cache)
+    except npm_pack.NpmError as exc:
+        raise ExtensionError(f"offline_widgets: {exc}") from exc
 
 
 def _extract(tarball: Path, members: dict[str, str], target: Path) -> None:
