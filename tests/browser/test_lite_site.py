@@ -43,12 +43,6 @@ from lite import (
 from pavlov_widgets.tutor.course import graded
 from pavlov_widgets.tutor.progress import FILE_NAME
 
-# Deselected from the default run (a `--slow` run has them): in the Lite site notebook 03's
-# run-all stops at cell 14 with the page's main thread unresponsive (an open bug, issue 22),
-# and a hang would cost CI the 900 s timeout per test. The smoke test (test_lite_smoke.py) and
-# the Lite export test (test_course_map.py) stay in the default run.
-pytestmark = pytest.mark.slow
-
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
@@ -304,7 +298,9 @@ def test_notebook_05_s_walkthrough_and_presenter_mode_at_projector_size(
         assert drawn_boards(page) >= 1
         from boardpage import presented  # presenter mode's reading (P's helper, issue 22)
 
-        board = page.locator(".pavlov-board").first  # the walkthrough's; presenting moves it
+        # presenting may move the walkthrough's board out of its place: find it by a mark
+        board.evaluate("el => { el.dataset.testPresented = 'yes'; }")
+        board = page.locator(".pavlov-board[data-test-presented='yes']")
         board.locator(".pb-present-btn").click()
         expect(board).to_have_class(re.compile(r"\bpb-presenting\b"), timeout=ANSWER_MS)
         settle(page, board)
