@@ -131,3 +131,35 @@ def test_present_walkthrough_at_projector_size(
     assert board.evaluate(PLACE_JS) == back  # as it was before
     assert page.evaluate("() => document.fullscreenElement") is None
     assert not errors, errors
+
+
+def test_every_step_of_the_ju87_raid_fits_the_projector(
+    browser: Browser, artifacts_dir: Path, served_notebook: Callable[[Path], str],
+    save_screenshot: Callable[..., Path],
+) -> None:
+    """3.0 Bomb Stalingrad, presented: the longest narration of the rulebook's walkthroughs.
+
+    At 1920×1080 in Voila, every step from the first to the last (→ each time) shows the
+    board, its bar, the narration and the dice whole in the window, nothing scrolled away.
+    """
+    notebook = write_notebook(artifacts_dir, "present_ju87.ipynb", [
+        "from pavlov_widgets.tutor import Walkthrough\nwalk = Walkthrough('ju87')\nwalk",
+        "board = walk.widget().board\nboard.present()",
+    ])
+    errors: list[str] = []
+    for page in screen_page(browser, "voila-1920x1080"):
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(served_notebook(notebook))
+        board = page.locator(".pavlov-board").first
+        expect(board).to_have_class(PRESENTING, timeout=RENDER_TIMEOUT_MS)
+        settle(page, board)
+        heading = _heading(board).inner_text()
+        steps = int(re.search(r"Step 0 of (\d+)", heading).group(1))  # type: ignore[union-attr]
+        assert steps >= 5, heading
+        for step in range(steps + 1):
+            if step:
+                _key(page, board, "ArrowRight", f"Step {step} of {steps}")
+            seen = presented(board)
+            save_screenshot(page, f"present-ju87-step{step}")
+            assert not seen["problems"], (step, seen)
+        assert not errors, errors

@@ -34,6 +34,10 @@ from pavlov_widgets.widget.sessions import Frame, Session
 if TYPE_CHECKING:
     from pavlov_widgets.widget import Board
 
+WATCHING = "{prompt} (watching: ▶ shows the rulebook's choice)"
+"""The bar's prompt while the learner watches the rulebook's line: one whole sentence, with
+the decision's own prompt in its slot (translated whole, issue 23)."""
+
 
 class WalkthroughSession(Session):
     """Drive a board for ``walkthrough`` (see the module docstring)."""
@@ -56,10 +60,10 @@ class WalkthroughSession(Session):
         game = walk.shown
         said = walk.narration()
         choice = views.choice_view(game)
-        if walk.mode == "watch" and choice["kind"] == "decision":
+        if walk.mode == "watch" and choice["kind"] == "decision" and not walk.at_end:
             # watching: the rulebook chooses; the options still glow, a click switches modes
-            choice = {**choice, "prompt": f"{choice['prompt']} (watching: ▶ shows the "
-                                          "rulebook's choice)"}
+            # (at the example's end the rulebook has no choice left to show)
+            choice = {**choice, "prompt": WATCHING.format(prompt=choice["prompt"])}
         options = tuple(dict.fromkeys(t for o in choice["options"] for t in o["targets"]))
         # the learner's turn: the places to click matter first, then what the step is about
         learner = walk.mode == "your-turn" and not walk.at_end

@@ -3039,6 +3039,7 @@ var PavlovReplay = (() => {
     <div class="pb-present-next"></div>
     <div class="pb-present-keys"></div>
     <button type="button" class="pb-present-leave">Leave presenter mode (Esc)</button>`;
+  var FITS = ["pb-fit-close", "pb-fit-small", "pb-fit-nokeys", "pb-fit-dice"];
   var KEYS_WALK = "→ next step · ← step back · Esc leaves";
   var KEYS_GAME = "→ redo the next move · ← undo one · Esc leaves";
   var presenters = /* @__PURE__ */ new WeakMap();
@@ -3132,6 +3133,14 @@ var PavlovReplay = (() => {
     const odds = n.roll?.odds ? ` (${n.roll.odds})` : "";
     write2(q(".pb-present-result"), dice.length && roll.result ? `→ ${roll.result}${odds}` : "");
     drawDice(b, p, dice, roll.marks ?? null);
+    fitColumn(p.panel);
+  }
+  function fitColumn(panel) {
+    panel.classList.remove(...FITS);
+    for (const fit2 of FITS) {
+      if (panel.scrollHeight <= panel.clientHeight + 1) return;
+      panel.classList.add(fit2);
+    }
   }
   function write2(node, value) {
     setText(node, value);

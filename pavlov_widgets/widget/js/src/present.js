@@ -65,6 +65,13 @@ const PANEL = `
     <div class="pb-present-keys"></div>
     <button type="button" class="pb-present-leave">Leave presenter mode (Esc)</button>`;
 
+/** Ways the side column is made to fit the window, tried in turn while it would scroll (the
+ * Ju 87 raid's roll of four dice with its odds ran 9 px over at 1920 x 1080, its last step
+ * 45 px): closer lines, the narration at the smallest projector type (28 px of 1080 rows, as
+ * the rest), no keys line (the Leave button still names Esc), dice of 72 px instead of 96.
+ * board.css gives each its look. */
+const FITS = ["pb-fit-close", "pb-fit-small", "pb-fit-nokeys", "pb-fit-dice"];
+
 const KEYS_WALK = "→ next step · ← step back · Esc leaves";
 const KEYS_GAME = "→ redo the next move · ← undo one · Esc leaves";
 
@@ -186,6 +193,17 @@ export function updatePresenter(b, d) {
   const odds = n.roll?.odds ? ` (${n.roll.odds})` : "";
   write(q(".pb-present-result"), dice.length && roll.result ? `→ ${roll.result}${odds}` : "");
   drawDice(b, p, dice, roll.marks ?? null);
+  fitColumn(p.panel);
+}
+
+/** Make the side column fit the window without scrolling, as far as FITS go (each measured:
+ * a short step keeps the full size). @param {HTMLElement} panel */
+function fitColumn(panel) {
+  panel.classList.remove(...FITS);
+  for (const fit of FITS) {
+    if (panel.scrollHeight <= panel.clientHeight + 1) return;
+    panel.classList.add(fit);
+  }
 }
 
 /** Write a line of the side column; an empty one takes no room. @param {HTMLElement} node
