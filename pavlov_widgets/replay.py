@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from pavlov_widgets.engine import Game
 from pavlov_widgets.engine.errors import PavlovError
-from pavlov_widgets.widget.board import STATIC, Board, _json_safe, _script_safe, sync_state
+from pavlov_widgets.widget.board import STATIC, Board, json_safe, script_safe, sync_state
 from pavlov_widgets.widget.sessions import HotSeatSession, PlaySession, Session
 from pavlov_widgets.widget.sessions.base import OverSession
 
@@ -151,7 +151,7 @@ class Replay:
         css = (f'<link rel="stylesheet" href="{html.escape(css_href)}">' if css_href
                else f"<style>{CSS.read_text(encoding='utf-8')}</style>")
         script = (f'<script src="{html.escape(script_src)}"></script>' if script_src
-                  else f"<script>\n{_script_safe(BUNDLE.read_text(encoding='utf-8'))}\n"
+                  else f"<script>\n{script_safe(BUNDLE.read_text(encoding='utf-8'))}\n"
                        "</script>")
         nav = (f'<nav class="pr-home"><a href="{html.escape(home[0])}">'
                f"{html.escape(home[1])}</a></nav>\n" if home else "")
@@ -164,7 +164,7 @@ class Replay:
             f"</head><body>\n{nav}"
             '<main id="pavlov-replay" class="pavlov-replay"></main>\n'
             f"<noscript><ol>{text}</ol></noscript>\n"
-            f'<script type="application/json" id="pavlov-replay-data">{_json_safe(data)}'
+            f'<script type="application/json" id="pavlov-replay-data">{json_safe(data)}'
             f"</script>\n{script}\n"
             '<script>PavlovReplay.startReplay(document.getElementById("pavlov-replay"), '
             'JSON.parse(document.getElementById("pavlov-replay-data").textContent));</script>\n'

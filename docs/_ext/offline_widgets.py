@@ -44,7 +44,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 # The board's own escaping rule for a script inside <script> (one place: board.py).
-from pavlov_widgets.widget.board import STATIC, _script_safe
+from pavlov_widgets.widget.board import STATIC, script_safe
 
 # the npm fetcher shared with the JupyterLite build (scripts/ is not a package)
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
@@ -169,7 +169,7 @@ def share_pictures(html: str, module: str, css: str) -> str:
     count = html.count('class="pavlov-static-root"')
     if not count:
         return html
-    inline_module = f'<script type="module">\n{_script_safe(module)}\n'
+    inline_module = f'<script type="module">\n{script_safe(module)}\n'
     inline_style = f"<style>{css}</style>"
     if html.count(inline_module) != count or html.count(inline_style) != count:
         raise ExtensionError(

@@ -689,8 +689,8 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             f'<div id="{ident}" class="pavlov-static-root">'
             f"<style>{css}</style>"
             f"<noscript><pre>{html.escape(text)}</pre></noscript>"
-            f'<script type="application/json">{_json_safe(state)}</script>'
-            f'<script type="module">\n{_script_safe(module)}\n'
+            f'<script type="application/json">{json_safe(state)}</script>'
+            f'<script type="module">\n{script_safe(module)}\n'
             f'const root = document.getElementById("{ident}");\n'
             "const data = JSON.parse(root.querySelector('script[type=\"application/json\"]')"
             ".textContent);\n"
@@ -829,13 +829,20 @@ def _read_game(source: str | Path) -> Game:
     return Game.load(source)
 
 
-def _script_safe(code: str) -> str:
-    """JavaScript that can sit inside a <script> element without ending it."""
+def script_safe(code: str) -> str:
+    """JavaScript that can sit inside a <script> element without ending it.
+
+    Every page that inlines the board's script uses it: the static picture, a replay
+    (:mod:`pavlov_widgets.replay`) and the docs' shared copy.
+    """
     return code.replace("</", "<\\/")
 
 
-def _json_safe(text: str) -> str:
-    """JSON that can sit inside a <script> element: every ``<`` becomes a unicode escape."""
+def json_safe(text: str) -> str:
+    """JSON that can sit inside a <script> element: every ``<`` becomes a unicode escape.
+
+    For the saved state of a static picture and a replay's moments.
+    """
     return text.replace("<", "\\u003c")
 
 
@@ -847,7 +854,9 @@ __all__ = [
     "WHOLE_BOARD_WIDTH",
     "Board",
     "BoardError",
+    "json_safe",
     "load",
     "panels_for",
+    "script_safe",
     "sync_state",
 ]

@@ -232,8 +232,8 @@ ALLOWED: dict[str, str] = {
     # "tutor/x.py: imports pavlov_widgets.widget.board._y, private to the widget": BOARD_SESSIONS,
     # An entry that no longer occurs fails the test: delete it then.
     "tutor/walkthrough/model.py: imports pavlov_widgets.replay.save_replay (the tutor may not "
-    "import the replay)": "issue 22: the replay module moves into the tutor once the board "
-    "gives it public names for the JSON helpers it borrows (_json_safe, _script_safe)",
+    "import the replay)": "issue 22: the replay module moves into the tutor (the board now "
+    "gives it public names for the script helpers it uses: json_safe, script_safe)",
 }
 
 
