@@ -9,8 +9,9 @@ left the site. Then what a class does with it:
 
 * a question answered by clicking a place on the board (notebook 04), the answer kept in
   ``pavlov-progress.json`` in the kernel's folder — which JupyterLite keeps in the browser's
-  storage — still there after the page is reloaded, where notebook 01's course map counts it
-  and *Download my results* gives it to the teacher;
+  storage — still there after the browser is quit and started again on the same profile,
+  where notebook 01's course map counts it and *Download my results* gives it to the
+  teacher;
 * the lab's comparison (notebook 15) started with its button, said to take so long on one
   core before it starts, filling in its table live and stopped with Stop;
 * presenter mode at a projector's 1920×1080 with nothing cut (notebook 05's walkthrough).
@@ -22,6 +23,7 @@ walkthrough and the lab at 1366×768 and 1920×1080: ``test-artifacts/lite-site-
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -30,7 +32,14 @@ from typing import Any
 
 import pytest
 from boardpage import look, settle
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    BrowserType,
+    Page,
+    ViewportSize,
+    expect,
+)
 
 from lite import (
     Requests,
@@ -130,6 +139,29 @@ def site(browser: Browser, lite_server: str) -> Iterator[BrowserContext]:
         context.close()
 
 
+@pytest.fixture
+def restartable(browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
+                tmp_path: Path) -> Iterator[Callable[[], BrowserContext]]:
+    """``start()``: the browser started on one profile folder, its storage kept on disk.
+
+    Close what ``start()`` gave and call it again: the same pupil's browser, restarted (a
+    new process, nothing kept in memory).
+    """
+    started: list[BrowserContext] = []
+
+    def start() -> BrowserContext:
+        context = browser_type.launch_persistent_context(
+            str(tmp_path / "profile"), viewport=LAPTOP, accept_downloads=True,
+            **browser_type_launch_args)
+        started.append(context)
+        return context
+
+    yield start
+    for context in started:
+        with contextlib.suppress(Exception):  # closed already, as the test does
+            context.close()
+
+
 def opened(context: BrowserContext, base: str, name: str) -> tuple[Page, Console, Requests]:
     """A new page with notebook ``name`` open and run; its console and requests recorded."""
     page = context.new_page()
@@ -185,9 +217,11 @@ def _notebook_04_answers(page: Page) -> set[str]:
     return {qid for qid in _progress(page).get("questions", {}) if qid.startswith("04.")}
 
 
-def test_a_board_click_is_answered_and_the_progress_survives_a_reload(
-        site: BrowserContext, lite_server: str, save_screenshot: Callable[..., Path]) -> None:
-    page, console, requests = opened(site, lite_server, "04_soviet_cards.ipynb")
+def test_a_board_click_is_answered_and_the_progress_survives_a_browser_restart(
+        restartable: Callable[[], BrowserContext], lite_server: str,
+        save_screenshot: Callable[..., Path]) -> None:
+    first = restartable()
+    page, console, requests = opened(first, lite_server, "04_soviet_cards.ipynb")
     try:
         before = _notebook_04_answers(page)
         exercise = page.locator(".pavlov-exercise-click").first
@@ -214,8 +248,9 @@ def test_a_board_click_is_answered_and_the_progress_survives_a_reload(
         page.evaluate(CLOSE_ALL_JS)  # the next visit opens 01 alone (best effort)
     finally:
         page.close()
-    # a new visit: the page loads again, a new kernel starts, the file is still in storage
-    page, console, requests = opened(site, lite_server, "01_introduction.ipynb")
+    first.close()  # the browser quits
+    # the browser started again on the same profile: a new kernel, the file still in storage
+    page, console, requests = opened(restartable(), lite_server, "01_introduction.ipynb")
     try:
         assert answered <= _notebook_04_answers(page)
         course = page.locator(".pavlov-course").first
