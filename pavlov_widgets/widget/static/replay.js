@@ -3039,7 +3039,8 @@ var PavlovReplay = (() => {
     <div class="pb-present-next"></div>
     <div class="pb-present-keys"></div>
     <button type="button" class="pb-present-leave">Leave presenter mode (Esc)</button>`;
-  var FITS = ["pb-fit-close", "pb-fit-small", "pb-fit-nokeys", "pb-fit-dice"];
+  var FITS = ["pb-fit-close", "pb-fit-small", "pb-fit-nokeys"];
+  var DIE_SMALL = 72;
   var KEYS_WALK = "→ next step · ← step back · Esc leaves";
   var KEYS_GAME = "→ redo the next move · ← undo one · Esc leaves";
   var presenters = /* @__PURE__ */ new WeakMap();
@@ -3132,27 +3133,30 @@ var PavlovReplay = (() => {
     write2(q(".pb-present-roll"), dice.length ? roll.label ?? "" : "");
     const odds = n.roll?.odds ? ` (${n.roll.odds})` : "";
     write2(q(".pb-present-result"), dice.length && roll.result ? `→ ${roll.result}${odds}` : "");
-    drawDice(b, p, dice, roll.marks ?? null);
-    fitColumn(p.panel);
+    fitColumn(b, p, dice, roll.marks ?? null);
   }
-  function fitColumn(panel) {
+  function fitColumn(b, p, dice, marks) {
+    const { panel } = p;
+    const fits2 = () => panel.scrollHeight <= panel.clientHeight + 1;
     panel.classList.remove(...FITS);
+    drawDice(b, p, dice, marks, DIE);
     for (const fit2 of FITS) {
-      if (panel.scrollHeight <= panel.clientHeight + 1) return;
+      if (fits2()) return;
       panel.classList.add(fit2);
     }
+    if (!fits2()) drawDice(b, p, dice, marks, DIE_SMALL);
   }
   function write2(node, value) {
     setText(node, value);
     setProp(node, "hidden", !value);
   }
-  function drawDice(b, p, dice, marks) {
+  function drawDice(b, p, dice, marks, size) {
     const dpr = b.win.devicePixelRatio || 1;
     const u = b.win.innerHeight / ROWS;
-    const key = `${JSON.stringify(dice)}|${JSON.stringify(marks)}|${dpr}|${u}`;
+    const key = `${JSON.stringify(dice)}|${JSON.stringify(marks)}|${dpr}|${u}|${size}`;
     if (key === p.diceKey) return;
     p.diceKey = key;
-    const s = Math.round(DIE * u);
+    const s = Math.round(size * u);
     const gap = Math.round(DIE_GAP * u);
     const w = Math.max(1, dice.length * (s + gap) - gap + 8);
     const h = s + 8;

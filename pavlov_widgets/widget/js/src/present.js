@@ -68,9 +68,11 @@ const PANEL = `
 /** Ways the side column is made to fit the window, tried in turn while it would scroll (the
  * Ju 87 raid's roll of four dice with its odds ran 9 px over at 1920 x 1080, its last step
  * 45 px): closer lines, the narration at the smallest projector type (28 px of 1080 rows, as
- * the rest), no keys line (the Leave button still names Esc), dice of 72 px instead of 96.
- * board.css gives each its look. */
-const FITS = ["pb-fit-close", "pb-fit-small", "pb-fit-nokeys", "pb-fit-dice"];
+ * the rest), no keys line (the Leave button still names Esc); board.css gives each its look.
+ * Last, the dice are drawn again at DIE_SMALL. */
+const FITS = ["pb-fit-close", "pb-fit-small", "pb-fit-nokeys"];
+/** The dice's size when nothing else made the column fit, in px of a 1080-row screen. */
+const DIE_SMALL = 72;
 
 const KEYS_WALK = "→ next step · ← step back · Esc leaves";
 const KEYS_GAME = "→ redo the next move · ← undo one · Esc leaves";
@@ -192,18 +194,23 @@ export function updatePresenter(b, d) {
   write(q(".pb-present-roll"), dice.length ? roll.label ?? "" : "");
   const odds = n.roll?.odds ? ` (${n.roll.odds})` : "";
   write(q(".pb-present-result"), dice.length && roll.result ? `→ ${roll.result}${odds}` : "");
-  drawDice(b, p, dice, roll.marks ?? null);
-  fitColumn(p.panel);
+  fitColumn(b, p, dice, roll.marks ?? null);
 }
 
-/** Make the side column fit the window without scrolling, as far as FITS go (each measured:
- * a short step keeps the full size). @param {HTMLElement} panel */
-function fitColumn(panel) {
+/** Draw the dice and make the side column fit the window without scrolling, as far as FITS
+ * and DIE_SMALL go (each measured: a short step keeps the full size).
+ * @param {Board} b @param {Presenter} p @param {number[]} dice
+ * @param {boolean[] | null} marks */
+function fitColumn(b, p, dice, marks) {
+  const { panel } = p;
+  const fits = () => panel.scrollHeight <= panel.clientHeight + 1;
   panel.classList.remove(...FITS);
+  drawDice(b, p, dice, marks, DIE);
   for (const fit of FITS) {
-    if (panel.scrollHeight <= panel.clientHeight + 1) return;
+    if (fits()) return;
     panel.classList.add(fit);
   }
+  if (!fits()) drawDice(b, p, dice, marks, DIE_SMALL);
 }
 
 /** Write a line of the side column; an empty one takes no room. @param {HTMLElement} node
@@ -213,16 +220,16 @@ function write(node, value) {
   setProp(node, "hidden", !value);
 }
 
-/** The dice, drawn as the board draws them (`draw.js`), DIE px of a 1080-row screen each.
+/** The dice, drawn as the board draws them (`draw.js`), `size` px of a 1080-row screen each.
  * @param {Board} b @param {Presenter} p @param {number[]} dice
- * @param {boolean[] | null} marks */
-function drawDice(b, p, dice, marks) {
+ * @param {boolean[] | null} marks @param {number} size */
+function drawDice(b, p, dice, marks, size) {
   const dpr = b.win.devicePixelRatio || 1;
   const u = b.win.innerHeight / ROWS;
-  const key = `${JSON.stringify(dice)}|${JSON.stringify(marks)}|${dpr}|${u}`;
+  const key = `${JSON.stringify(dice)}|${JSON.stringify(marks)}|${dpr}|${u}|${size}`;
   if (key === p.diceKey) return;
   p.diceKey = key;
-  const s = Math.round(DIE * u);
+  const s = Math.round(size * u);
   const gap = Math.round(DIE_GAP * u);
   const w = Math.max(1, dice.length * (s + gap) - gap + 8);
   const h = s + 8;
