@@ -405,6 +405,33 @@ def test_stop_sets_the_flag_the_comparison_polls_and_the_games_done_are_kept() -
     assert chart.stop_button.description == "Stopped"
 
 
+def test_a_stop_click_that_ends_after_the_games_did_leaves_the_button_at_stopped() -> None:
+    """Stop's click that the games' thread overtakes leaves the button at "Stopped".
+
+    The race a clean-clone run caught (Voila): the click set the flag, the thread saw it,
+    ended and wrote "Stopped", and then the click wrote "Stopping…" over it, for good. Here
+    the thread ends first, then the click's writing comes: the button says what the end says.
+    """
+    reported = threading.Event()
+    go_on = threading.Event()
+
+    def pause() -> None:
+        reported.set()
+        go_on.wait(5)
+
+    chart = ComparisonChart(runner=fake_compare)
+    chart.run(None, games=1000, jobs=1, step=10, pause=pause)
+    assert reported.wait(5) and chart.running
+    chart._stop_flag.set()  # the click's first half: the thread sees it and ends
+    go_on.set()
+    chart.wait(5)
+    assert chart.stop_button.description == "Stopped"
+    chart.stop()  # the click's second half, late
+    assert chart.stop_button.disabled
+    assert chart.stop_button.description == "Stopped"
+    assert "Stopped:" in chart.status.value
+
+
 def test_an_error_in_the_comparison_is_shown_in_the_widget() -> None:
     def broken(game: Any, options: Any, **kwargs: Any) -> Any:
         kwargs["on_progress"](fake_compare(None, games=10))

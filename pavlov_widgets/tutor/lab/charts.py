@@ -1069,6 +1069,9 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
         self._runner = runner
         self._throttle = Throttle(REDRAWS_PER_SECOND, clock)
         self._stop_flag = threading.Event()
+        # the controls are written by the games' thread and by Stop's click: one at a time,
+        # each from the state it reads (see _update_controls)
+        self._controls_lock = threading.RLock()
         self._settings: dict[str, Any] = {}  # the running comparison's keyword settings
         self._thread: threading.Thread | None = None
         self._make_steps: Callable[[], Generator[None, None, Any]] = _no_games  # run()'s
@@ -1235,8 +1238,7 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
     def stop(self) -> None:
         """Ask the running comparison to stop; the games already played are kept."""
         self._stop_flag.set()
-        self.stop_button.disabled = True
-        self.stop_button.description = "Stopping…"
+        self._update_controls()
 
     def close(self) -> None:
         """Stop a running comparison (it keeps its games) and close the widget."""
@@ -1326,6 +1328,17 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
         _draw_safely(canvas, lambda: draw_comparison(canvas, layout))
 
     def _update_controls(self) -> None:
+        """Write the Stop button, the progress bar and the status from the state now.
+
+        Under a lock: the games' thread ends the run and writes "Stopped" while Stop's click
+        may be writing "Stopping…"; a click that wrote its word after the thread's left the
+        button at "Stopping…" for good (a clean-clone run caught it). Each call reads the
+        state inside the lock, and the thread's last call follows its last change of state.
+        """
+        with self._controls_lock:
+            self._write_controls()
+
+    def _write_controls(self) -> None:
         views = self.views()
         total = max(1, self._games * max(1, len(views)))
         played = sum(v.games for v in views)
@@ -1334,7 +1347,9 @@ class ComparisonChart(widgets.VBox):  # type: ignore[misc]
         self.progress.value = min(played, self.progress.max)
         running = self._state == "running"
         self.stop_button.disabled = not running or self.stop_requested
-        if not (running and self.stop_requested):  # "Stopping…" only while it winds down
+        if running and self.stop_requested:  # "Stopping…" only while it winds down
+            self.stop_button.description = "Stopping…"
+        else:
             self.stop_button.description = "Stopped" if self._state == "stopped" else "Stop"
         styles = {"running": "info", "done": "success", "stopped": "warning",
                   "failed": "danger", "idle": "info"}
