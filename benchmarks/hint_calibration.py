@@ -5,7 +5,9 @@ redoes only what is missing)::
 
     python benchmarks/hint_calibration.py positions   # the fixed set -> results/hint_positions.json
     nice python benchmarks/hint_calibration.py reference --jobs 2   # the long runs (CPU-heavy)
+    python benchmarks/hint_calibration.py prior       # the prior the hint ships (HINT_PRIOR)
     python benchmarks/hint_calibration.py table       # the hints, and the calibration table
+    python benchmarks/hint_calibration.py rescore     # the stored hints, rescored (no games)
 
 * **positions**: at least 30 mid-game decisions taken from seeded games played by the
   heuristic, spread over the turns (2-20) and over the kinds of decision (the pending
@@ -19,11 +21,17 @@ redoes only what is missing)::
 * **table**: the hint (:func:`~pavlov_widgets.tutor.lab.compare.hint`) asked ``--repeats``
   times at every position on different seeds; each answer is "right" when the long run's
   best option is the hint's pick, "wrong" when the long run is sure (95%, Holm over its rivals)
-  that another option is better, and "tie" when it cannot tell. Printed as Markdown: hints
-  grouped by their stated confidence, with the observed share of right answers in each bin,
-  and the claim the issue asks for: hints that state 80% or more are right at least 95% of
-  the time. ``--games-per-hint N`` plays exactly N games per candidate instead of the
-  hint's time budget (a reproducible table, independent of the machine's load).
+  that another option is better, and "tie" when it cannot tell. Each hint's confidence is
+  worked out again from its games with the prior fitted on the *other* half of the
+  positions (cross-fitted, :func:`rescore`), so no position is judged by a prior that saw
+  its own long run. Printed as Markdown: hints grouped by that confidence, with the observed
+  share of right (and of not wrong) answers in each bin, and the claim the issue asks for:
+  hints that state 80% or more are right at least 95% of the time. ``--games-per-hint N``
+  plays exactly N games per candidate instead of the hint's time budget (a reproducible
+  table, independent of the machine's load).
+* **prior**: prints :data:`~pavlov_widgets.tutor.lab.confidence.HINT_PRIOR` fitted on all
+  the long runs (the constant the hint ships; a test checks they agree).
+* **rescore**: the stored hints of a table again, with today's prior and formula.
 """
 
 from __future__ import annotations
@@ -42,13 +50,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pavlov_widgets.engine import Game
 from pavlov_widgets.sim import HeuristicPolicy, get_policy, policy_rng
 from pavlov_widgets.tutor.lab.compare import (
+    DECIDED,
+    HINT_BUDGET_S,
     Row,
     _best_rated,
     _starts,
     compare,
     hint,
+    paired_split,
     rival_confidence,
 )
+from pavlov_widgets.tutor.lab.confidence import HINT_PRIOR, fit_prior, rival_posterior
 
 RESULTS = Path(__file__).resolve().parent / "results"
 POSITIONS_FILE = RESULTS / "hint_positions.json"
@@ -208,6 +220,36 @@ def run_reference(games: int, jobs: int, only: int | None) -> None:
               + f" ({time.perf_counter() - began:.0f} s)", flush=True)
 
 
+def reference_pairs(cache: dict[str, Any], keys: set[str] | None = None) -> list[tuple[int, int]]:
+    """Every pair of candidates' (a, b) telling games in the long runs (of ``keys`` only).
+
+    ``a``: the games the first option won and the second did not, ``b`` the other way (the
+    same dice for both): what :func:`~pavlov_widgets.tutor.lab.confidence.fit_prior` reads.
+    """
+    pairs = []
+    for key, entry in sorted(cache.items()):
+        if keys is not None and key not in keys:
+            continue
+        rows = [row_from_data(r) for r in entry["rows"]]
+        for i, first in enumerate(rows):
+            for second in rows[i + 1:]:
+                pairs.append(paired_split(first, second))
+    return pairs
+
+
+def prior_text(prior: tuple[float, ...]) -> str:
+    """The prior as the Python constant :data:`~pavlov_widgets.tutor.lab.confidence.HINT_PRIOR`."""
+    atoms = [f"{x}," for x in prior]
+    lines, line = [], "   "
+    for atom in atoms:
+        if len(line) + len(atom) + 1 > 95:
+            lines.append(line)
+            line = "   "
+        line += " " + atom
+    lines.append(line)
+    return "HINT_PRIOR: Prior = (\n" + "\n".join(lines) + "\n)"
+
+
 def judge(reference: list[Row], pick: str) -> tuple[str, float]:
     """Was a hint's pick right by the long run? ("right"/"tie"/"wrong", the long run's certainty).
 
@@ -226,13 +268,26 @@ def judge(reference: list[Row], pick: str) -> tuple[str, float]:
     return ("wrong" if sure >= 0.95 else "tie"), sure
 
 
+def halves(positions: list[dict[str, Any]]) -> tuple[set[str], set[str]]:
+    """The positions in two halves (alternately in the stored order, which mixes the turns)."""
+    keys = [position_key(p) for p in positions]
+    return set(keys[0::2]), set(keys[1::2])
+
+
 def run_table(repeats: int, games_per_hint: int | None, budget: float, jobs: int) -> str:
-    """Ask the hints, judge them against the long runs, and return the Markdown table."""
+    """Ask the hints, judge them against the long runs, and return the Markdown table.
+
+    A hint's confidence is worked out again from its games with the prior fitted on the
+    *other* half of the positions (:func:`halves`), so no hint is judged with a prior that
+    saw its own position's long run; the hint's own number (the shipped prior, fitted on
+    all 30) is kept beside it.
+    """
     cache = load_reference()
+    positions = load_positions()
     rows: list[dict[str, Any]] = []
     times: list[float] = []
     played: list[int] = []
-    for position in load_positions():
+    for position in positions:
         key = position_key(position)
         if key not in cache:
             continue
@@ -248,13 +303,34 @@ def run_table(repeats: int, games_per_hint: int | None, budget: float, jobs: int
             times.append(time.perf_counter() - t)
             played.append(answer.result.done)
             verdict, sure = judge(reference, answer.option_id)
+            best = answer.result.row(answer.option_id)
+            splits = [paired_split(best, r) for r in answer.result.rows if r is not best]
             rows.append({"position": key, "turn": position["turn"], "op": position["op"],
-                         "repeat": k, "pick": answer.option_id,
-                         "confidence": answer.confidence, "decided": answer.decided,
-                         "games": answer.result.done, "verdict": verdict, "reference": sure})
+                         "repeat": k, "pick": answer.option_id, "splits": splits,
+                         "seconds": times[-1], "games": answer.result.done,
+                         "verdict": verdict, "reference": sure})
+    rescore(rows, cache, positions)
     table_files(games_per_hint)[1].write_text(json.dumps(rows, indent=1) + "\n",
                                               encoding="utf-8")
     return table(rows, cache, times, played, games_per_hint, budget)
+
+
+def rescore(rows: list[dict[str, Any]], cache: dict[str, Any],
+            positions: list[dict[str, Any]]) -> None:
+    """Each hint's confidence from its games' splits: cross-fitted, and as the hint says it.
+
+    ``confidence``: with the prior fitted on the other half of the positions (the table's
+    bins); ``stated``: with the shipped :data:`HINT_PRIOR` (what the hint says today);
+    ``decided``: the cross-fitted confidence reaches :data:`DECIDED`.
+    """
+    first, second = halves(positions)
+    priors = {key: fit_prior(reference_pairs(cache, second if key in first else first))
+              for key in first | second}
+    for r in rows:
+        splits = [tuple(x) for x in r["splits"]]
+        r["confidence"] = rival_posterior(splits, priors[r["position"]])
+        r["stated"] = rival_posterior(splits, HINT_PRIOR)
+        r["decided"] = r["confidence"] >= DECIDED
 
 
 def table(rows: list[dict[str, Any]], cache: dict[str, Any], times: list[float],
@@ -270,8 +346,9 @@ def table(rows: list[dict[str, Any]], cache: dict[str, Any], times: list[float],
         f"{len(rows)} hints on {positions} positions ({how}); reference: {long_games} whole "
         "games per candidate.",
         "",
-        "| stated confidence | hints | right | tie | wrong | right share | mean stated |",
-        "|---|---|---|---|---|---|---|",
+        "| confidence (cross-fitted) | hints | right | tie | wrong | right share | not wrong "
+        "| mean confidence |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for lo, hi in BINS:
         inside = [r for r in rows if lo <= r["confidence"] < hi]
@@ -282,14 +359,24 @@ def table(rows: list[dict[str, Any]], cache: dict[str, Any], times: list[float],
         wrong = sum(r["verdict"] == "wrong" for r in inside)
         mean = statistics.fmean(r["confidence"] for r in inside)
         lines.append(f"| {lo:.0%}-{min(hi, 1):.0%} | {len(inside)} | {right} | {tie} | {wrong} "
-                     f"| {right / len(inside):.0%} | {mean:.0%} |")
+                     f"| {right / len(inside):.0%} | {(right + tie) / len(inside):.0%} "
+                     f"| {mean:.0%} |")
     sure = [r for r in rows if r["confidence"] >= 0.8]
     if sure:
         not_wrong = sum(r["verdict"] != "wrong" for r in sure)
         right = sum(r["verdict"] == "right" for r in sure)
-        lines += ["", f"Hints stating 80% or more: {len(sure)}; right {right} "
+        lines += ["", f"Hints at 80% or more: {len(sure)}; right {right} "
                   f"({right / len(sure):.0%}), not wrong (right or a tie the long run cannot "
                   f"tell apart) {not_wrong} ({not_wrong / len(sure):.0%})."]
+    shipped = [r for r in rows if r.get("stated", r["confidence"]) >= 0.8]
+    if shipped and "stated" in rows[0]:
+        not_wrong = sum(r["verdict"] != "wrong" for r in shipped)
+        right = sum(r["verdict"] == "right" for r in shipped)
+        lines.append(f"With the shipped prior (fitted on all {positions} positions, this one "
+                     f"included), hints stating 80% or more: {len(shipped)}; right {right}, "
+                     f"not wrong {not_wrong} ({not_wrong / len(shipped):.0%}).")
+    lines.append("Cross-fitted: each hint's confidence worked out with the prior fitted on the "
+                 "other half of the positions.")
     close = sum(not r["decided"] for r in rows)
     lines.append(f"Hints saying the options are too close to call: {close} of {len(rows)}.")
     return "\n".join(lines)
@@ -298,7 +385,8 @@ def table(rows: list[dict[str, Any]], cache: dict[str, Any], times: list[float],
 def main(argv: list[str] | None = None) -> int:
     """Run one step (``positions``, ``reference`` or ``table``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=("positions", "reference", "table"))
+    parser.add_argument("step", choices=("positions", "reference", "prior", "table",
+                                         "rescore"))
     parser.add_argument("--count", type=int, default=30, help="positions (30)")
     parser.add_argument("--first-seed", type=int, default=101, help="first game seed (101)")
     parser.add_argument("--games", type=int, default=2000,
@@ -308,7 +396,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=5, help="hints per position (5)")
     parser.add_argument("--games-per-hint", type=int, default=None,
                         help="exactly N games per candidate instead of the time budget")
-    parser.add_argument("--budget", type=float, default=1.5, help="the hint's budget_s (1.5)")
+    parser.add_argument("--budget", type=float, default=HINT_BUDGET_S,
+                        help=f"the hint's budget_s ({HINT_BUDGET_S})")
     args = parser.parse_args(argv)
     RESULTS.mkdir(exist_ok=True)
     if args.step == "positions":
@@ -319,6 +408,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"seed {p['seed']} +{p['decisions']}: turn {p['turn']}, {p['op']}")
     elif args.step == "reference":
         run_reference(args.games, args.jobs, args.only)
+    elif args.step == "rescore":  # the stored hints again, with today's prior and formula
+        table_path, hints_path = table_files(args.games_per_hint)
+        rows = json.loads(hints_path.read_text(encoding="utf-8"))
+        rescore(rows, load_reference(), load_positions())
+        hints_path.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+        text = table(rows, load_reference(), [r.get("seconds", 0.0) for r in rows],
+                     [r["games"] for r in rows], args.games_per_hint, args.budget)
+        table_path.write_text(text + "\n", encoding="utf-8")
+        print(text)
+    elif args.step == "prior":
+        print(prior_text(fit_prior(reference_pairs(load_reference()))))
     else:
         text = run_table(args.repeats, args.games_per_hint, args.budget, args.jobs)
         table_files(args.games_per_hint)[0].write_text(text + "\n", encoding="utf-8")

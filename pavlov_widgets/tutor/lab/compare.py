@@ -84,6 +84,12 @@ from pavlov_widgets.sim.simulate import (
     play_to_end,
     side_rng,
 )
+from pavlov_widgets.tutor.lab.confidence import (
+    HINT_PRIOR,
+    Prior,
+    posterior_ahead,
+    rival_posterior,
+)
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -1213,8 +1219,9 @@ class Hint:
     """Which option of the pending decision is best, in one sentence, and how sure that is.
 
     ``confidence`` is how sure it is that the named option is the best of those played out
-    (:func:`rival_confidence`: an exact paired test against every rival, corrected for the
-    pick being made on the same games); 1.0 when there is nothing to choose between. When
+    (:func:`rival_confidence`: for whole games the probability that it wins more often than
+    every rival, under the prior the long runs show; with a horizon an exact paired test
+    against every rival, corrected for the pick); 1.0 when there is nothing to choose. When
     it is under :data:`DECIDED` the hint does not pick: ``decided`` is False, the sentence
     says the options are too close to call and gives both numbers, and ``rival_id`` is the
     option it cannot be told apart from (``option_id`` is then merely the one ahead).
@@ -1306,26 +1313,40 @@ def paired_confidence(best: Row, other: Row, by: str = "win") -> float:
     return 1.0 - sign_test_p(*paired_split(best, other, by))
 
 
-def rival_confidence(best: Row, rivals: Sequence[Row], by: str = "win") -> float:
+def rival_confidence(best: Row, rivals: Sequence[Row], by: str = "win",
+                     prior: Prior | None = None) -> float:
     """How sure it is that ``best``, picked as the best of ``1 + len(rivals)``, is the best.
 
-    The pick was made on the same games it is tested on, so one test against the runner-up
-    overstates it: with three options alike, the one that looks best beats the runner-up at
-    "95%" far more often than one time in twenty. The pick is tested against **every**
-    rival (:func:`paired_confidence`) and the largest p-value is multiplied by the number
-    of rivals: if some rival is truly better, the chance that the pick still looks better
-    than the truly best one at that level is at most the stated risk (a Bonferroni bound
-    over the options that could have been picked instead of it). 1.0 without rivals; 0
-    when the games cannot tell the pick from some rival.
+    With a ``prior`` (the hint's, :data:`~.confidence.HINT_PRIOR`): the probability that
+    ``best`` wins more often than every rival, given the games that tell them apart and how
+    far apart options usually are (:func:`~.confidence.rival_posterior`). That is what a
+    stated confidence should mean, and ``docs/calibration.md`` checks it against long runs.
+
+    Without one: a test. The pick was made on the same games it is tested on, so one test
+    against the runner-up overstates it: with three options alike, the one that looks best
+    beats the runner-up at "95%" far more often than one time in twenty. The pick is tested
+    against **every** rival (:func:`paired_confidence`) and the largest p-value is
+    multiplied by the number of rivals: if some rival is truly better, the chance that the
+    pick still looks better than the truly best one at that level is at most the stated
+    risk (a Bonferroni bound over the options that could have been picked instead of it).
+
+    Either way: 1.0 without rivals; with a prior ½ against one rival when no game tells
+    them apart (without, 0).
     """
     if not rivals:
         return 1.0
+    if prior is not None:
+        return rival_posterior([paired_split(best, r, by) for r in rivals], prior)
     worst = max(sign_test_p(*paired_split(best, r, by)) for r in rivals)
     return max(0.0, 1.0 - len(rivals) * worst)
 
 
-def closest_rival(best: Row, rivals: Sequence[Row], by: str = "win") -> Row:
-    """The rival the paired test is least sure ``best`` beats (the largest p-value)."""
+def closest_rival(best: Row, rivals: Sequence[Row], by: str = "win",
+                  prior: Prior | None = None) -> Row:
+    """The rival ``best`` is least sure to beat (the lowest posterior, or largest p-value)."""
+    if prior is not None:
+        return min(rivals, key=lambda r: (posterior_ahead(*paired_split(best, r, by), prior),
+                                          -r.win_rate))
     return max(rivals, key=lambda r: (sign_test_p(*paired_split(best, r, by)), r.win_rate))
 
 
@@ -1410,7 +1431,8 @@ def hint(
 
     The distinct options (those leading to the same position are one, :func:`compare`) are
     played out on the same dice until the time is up (or ``max_games`` each). The option
-    with the highest win rate is tested against every other (:func:`rival_confidence`);
+    with the highest win rate is weighed against every other (:func:`rival_confidence`, with
+    :data:`~.confidence.HINT_PRIOR` for whole games);
     when the confidence reaches :data:`DECIDED` the hint names it with its closest rival's
     numbers, else it says the two are too close to call and gives both options' numbers.
     When there are more than ``candidates`` distinct options and the policy rates options
@@ -1451,9 +1473,11 @@ def hint(
                   horizon=horizon, hard_stop=deadline + HINT_GRACE_S)
     best = result.best()
     rivals = [r for r in result.rows if r is not best]
-    by = "win" if horizon is None else "score"
-    confidence = rival_confidence(best, rivals, by)
-    rival = closest_rival(best, rivals, by)
+    # whole games: the probability the pick wins most often, under the prior the long runs
+    # show; a horizon's scores have no fitted prior, so they keep the exact test
+    by, prior = ("win", HINT_PRIOR) if horizon is None else ("score", None)
+    confidence = rival_confidence(best, rivals, by, prior)
+    rival = closest_rival(best, rivals, by, prior)
     return Hint(best.option_id, best.label, hint_sentence(result, best, rival, confidence,
                                                           distinct),
                 confidence, result, confidence >= DECIDED, rival.option_id)
