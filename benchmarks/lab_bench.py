@@ -168,6 +168,49 @@ def mid_game_playouts(positions: list[Game], playouts: int) -> dict[str, float]:
     return out
 
 
+def engine_share(positions: list[Game], playouts: int) -> dict[str, float]:
+    """CPU ms per mid-game fast playout: the engine's part and the player's judgement.
+
+    The engine's part is everything but the player's call, plus the option listing the
+    player asks for inside it (``Game.legal_actions``, timed by a wrapper for this run
+    only): what a playout would cost with a player that took no time to think, the floor
+    of any lab comparison on this engine.
+    """
+    policy = get_policy("fast")
+    listing = thinking = 0.0
+
+    real_list = Game.legal_actions
+
+    def timed_list(game: Game) -> list[Any]:
+        nonlocal listing
+        t = time.process_time()
+        found = real_list(game)
+        listing += time.process_time() - t
+        return found
+
+    def timed_policy(game: Game, rng: Any) -> Any:
+        nonlocal thinking
+        t = time.process_time()
+        choice = policy(game, rng)
+        thinking += time.process_time() - t
+        return choice
+
+    Game.legal_actions = timed_list  # type: ignore[method-assign]
+    try:
+        c = time.process_time()
+        for game in positions:
+            for s in range(playouts):
+                branch = game.fork(seed=s, auto_roll=True)
+                play_to_end(branch, timed_policy, policy_rng(s, "fast"))
+        total = time.process_time() - c
+    finally:
+        Game.legal_actions = real_list  # type: ignore[method-assign]
+    n = playouts * len(positions)
+    engine = total - thinking + listing
+    return {"playout_ms": total * 1000 / n, "engine_ms": engine * 1000 / n,
+            "player_ms": (thinking - listing) * 1000 / n}
+
+
 def candidates(game: Game, keep: int = 3) -> list[str]:
     """The option ids a hint would play out at ``game``: the fast player's best-rated few."""
     fast = get_policy("fast")
@@ -345,6 +388,13 @@ def main(argv: list[str] | None = None) -> int:
         positions, 3 if args.quick else 10)
     say("\nMid-game playouts (CPU ms per playout to the end): "
         + ", ".join(f"{k} {v:.1f}" for k, v in per.items()))
+    share = figures["engine_share"] = engine_share(positions, 3 if args.quick else 10)
+    floor = 2 * args.compare_games * share["engine_ms"] / 1000 / args.jobs
+    say(f"  of a fast playout's {share['playout_ms']:.1f} ms: the engine (listing, applying, "
+        f"rolling) {share['engine_ms']:.1f} ms, the player's judgement "
+        f"{share['player_ms']:.1f} ms; with a player that took no time, "
+        f"{args.compare_games:,} games of each of two options would still take "
+        f"{floor:.1f} s on {args.jobs} cores")
 
     say(f"\nHint (budget {args.budget} s, {args.jobs} processes) on {len(positions)} mid-game "
         "positions")
