@@ -213,7 +213,8 @@ def test_the_import_check_itself_catches_a_bad_import(tmp_path: Path) -> None:
 # The package's layers and the other layers each may import (README, "Layout"): the tutor is
 # built from the board and the simulator, both built on the engine, which imports none of
 # them (nor any third-party package: see the tests above). The package's own top-level files
-# (``__init__``, ``__main__``) are its front door, not a layer, and are not checked here.
+# (``__init__``, ``__main__``, and ``replay``: the tutor's replay by its short name) are its
+# front door, not a layer, and are not checked here.
 
 LAYERS: dict[str, frozenset[str]] = {
     "engine": frozenset(),
@@ -231,9 +232,6 @@ ALLOWED: dict[str, str] = {
     # removes it, keyed as the failure message prints them, e.g.
     # "tutor/x.py: imports pavlov_widgets.widget.board._y, private to the widget": BOARD_SESSIONS,
     # An entry that no longer occurs fails the test: delete it then.
-    "tutor/walkthrough/model.py: imports pavlov_widgets.replay.save_replay (the tutor may not "
-    "import the replay)": "issue 22: the replay module moves into the tutor (the board now "
-    "gives it public names for the script helpers it uses: json_safe, script_safe)",
 }
 
 

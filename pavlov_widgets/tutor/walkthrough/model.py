@@ -790,13 +790,15 @@ class Walkthrough:
         """Write the example as a replay: one HTML page that steps without a kernel (issue 22).
 
         The start and every step of the rulebook's line, narrated, whatever this walkthrough
-        shows now; see :func:`pavlov_widgets.replay.save_replay`. Returns the page's path.
+        shows now; see :func:`pavlov_widgets.tutor.replay.save_replay`. Returns the page's
+        path.
 
         Raises:
             ReplayError: a path that is not an ``.html`` file in an existing folder, or a file
                 that cannot be written (nothing is written).
         """
-        from pavlov_widgets.replay import save_replay
+        # not at the top: the replay imports the walkthroughs it replays
+        from pavlov_widgets.tutor.replay import save_replay
 
         return save_replay(self, path)
 
