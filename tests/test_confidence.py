@@ -107,3 +107,17 @@ def test_the_hint_states_the_posterior_for_whole_games() -> None:
     b = Row("b", "B", ("b",), (), (), tuple((i, "loss", 0) for i in range(10)))
     assert rival_confidence(a, [b], "win", HINT_PRIOR) == posterior_ahead(4, 0, HINT_PRIOR)
     assert rival_confidence(a, [b]) == 1 - 1 / 16  # the test, where no prior is given
+
+
+def test_a_whole_game_hint_states_the_posterior_of_its_own_games() -> None:
+    """The hint's number is the prior's posterior over the games it played, not the test's."""
+    from pavlov_widgets.tutor.content import get_scenario
+    from pavlov_widgets.tutor.lab.compare import hint
+
+    game = get_scenario("ju87").build(auto_roll=True)
+    answer = hint(game, budget_s=30, jobs=1, max_games=12, policy="random")
+    best = answer.result.row(answer.option_id)
+    rivals = [r for r in answer.result.rows if r is not best]
+    assert rivals  # the Ju 87 raid's decision has options to weigh
+    assert answer.confidence == rival_confidence(best, rivals, "win", HINT_PRIOR)
+    assert answer.confidence != rival_confidence(best, rivals)
