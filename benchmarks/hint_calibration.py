@@ -1,17 +1,19 @@
 """Is the hint's confidence what it says? A calibration table on fixed mid-game positions.
 
-Run from the repository root, in three steps (each one's results are committed, so a rerun
+Run from the repository root, step by step (each one's results are committed, so a rerun
 redoes only what is missing)::
 
     python benchmarks/hint_calibration.py positions   # the fixed set -> results/hint_positions.json
+    python benchmarks/hint_calibration.py positions --count 20 --first-seed 116 --append
     nice python benchmarks/hint_calibration.py reference --jobs 2   # the long runs (CPU-heavy)
     python benchmarks/hint_calibration.py prior       # the prior the hint ships (HINT_PRIOR)
     python benchmarks/hint_calibration.py table       # the hints, and the calibration table
     python benchmarks/hint_calibration.py rescore     # the stored hints, rescored (no games)
 
-* **positions**: at least 30 mid-game decisions taken from seeded games played by the
-  heuristic, spread over the turns (2-20) and over the kinds of decision (the pending
-  ``op``), each with at least two options leading to different positions. Stored as the
+* **positions**: 50 mid-game decisions (30 from seeds 101-115, then 20 more from seeds
+  116-125 with ``--append``) taken from seeded games played by the heuristic, spread over
+  the turns (2-20) and over the kinds of decision (the pending ``op``), each with at least
+  two options leading to different positions. Stored as the
   save of the position alone (a :meth:`~pavlov_widgets.engine.Game.fork`, no history), so
   the set stays fixed even if the rules or the heuristic that chose them change.
 * **reference**: for each position, the hint's candidates (the options the fast player rates
@@ -274,16 +276,22 @@ def halves(positions: list[dict[str, Any]]) -> tuple[set[str], set[str]]:
     return set(keys[0::2]), set(keys[1::2])
 
 
-def run_table(repeats: int, games_per_hint: int | None, budget: float, jobs: int) -> str:
+def run_table(repeats: int, games_per_hint: int | None, budget: float, jobs: int,
+              fresh: bool = False) -> str:
     """Ask the hints, judge them against the long runs, and return the Markdown table.
 
     A hint's confidence is worked out again from its games with the prior fitted on the
     *other* half of the positions (:func:`halves`), so no hint is judged with a prior that
     saw its own position's long run; the hint's own number (the shipped prior, fitted on
-    all 30) is kept beside it.
+    all the positions) is kept beside it. Hints already stored for this table (same
+    position, same repeat) are kept, not asked again: their picks and games do not depend
+    on the prior, so adding positions plays only theirs (``--fresh`` asks every one again).
     """
     cache = load_reference()
     positions = load_positions()
+    stored = {} if fresh or not table_files(games_per_hint)[1].exists() else {
+        (r["position"], r["repeat"]): r for r in json.loads(
+            table_files(games_per_hint)[1].read_text(encoding="utf-8"))}
     rows: list[dict[str, Any]] = []
     times: list[float] = []
     played: list[int] = []
@@ -294,6 +302,11 @@ def run_table(repeats: int, games_per_hint: int | None, budget: float, jobs: int
         reference = [row_from_data(r) for r in cache[key]["rows"]]
         game = position_game(position)
         for k in range(repeats):
+            if (key, k) in stored:
+                rows.append(stored[key, k])
+                times.append(rows[-1].get("seconds", 0.0))
+                played.append(rows[-1]["games"])
+                continue
             t = time.perf_counter()
             if games_per_hint is None:
                 answer = hint(game, budget_s=budget, jobs=jobs, seed=k * HINT_SEED_STEP)
@@ -310,9 +323,13 @@ def run_table(repeats: int, games_per_hint: int | None, budget: float, jobs: int
                          "seconds": times[-1], "games": answer.result.done,
                          "verdict": verdict, "reference": sure})
     rescore(rows, cache, positions)
-    table_files(games_per_hint)[1].write_text(json.dumps(rows, indent=1) + "\n",
-                                              encoding="utf-8")
+    table_files(games_per_hint)[1].write_text(hints_json(rows), encoding="utf-8")
     return table(rows, cache, times, played, games_per_hint, budget)
+
+
+def hints_json(rows: list[dict[str, Any]]) -> str:
+    """The stored hints as JSON, one hint a line (a diff shows which hints changed)."""
+    return "[\n" + ",\n".join(json.dumps(r, separators=(",", ":")) for r in rows) + "\n]\n"
 
 
 def rescore(rows: list[dict[str, Any]], cache: dict[str, Any],
@@ -391,9 +408,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int, default=101, help="first game seed (101)")
     parser.add_argument("--games", type=int, default=2000,
                         help="games per candidate of the long runs (2000)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="table: ask every hint again, not only those not stored")
+    parser.add_argument("--append", action="store_true",
+                        help="positions: add to the stored set instead of replacing it")
     parser.add_argument("--only", type=int, default=None, help="the first N positions only")
     parser.add_argument("--jobs", type=int, default=2, help="processes (2)")
-    parser.add_argument("--repeats", type=int, default=5, help="hints per position (5)")
+    parser.add_argument("--repeats", type=int, default=10, help="hints per position (10)")
     parser.add_argument("--games-per-hint", type=int, default=None,
                         help="exactly N games per candidate instead of the time budget")
     parser.add_argument("--budget", type=float, default=HINT_BUDGET_S,
@@ -402,7 +423,8 @@ def main(argv: list[str] | None = None) -> int:
     RESULTS.mkdir(exist_ok=True)
     if args.step == "positions":
         positions = make_positions(args.count, args.first_seed)
-        POSITIONS_FILE.write_text(json.dumps(positions, separators=(",", ":")) + "\n",
+        kept = load_positions() if args.append else []
+        POSITIONS_FILE.write_text(json.dumps(kept + positions, separators=(",", ":")) + "\n",
                                   encoding="utf-8")
         for p in positions:
             print(f"seed {p['seed']} +{p['decisions']}: turn {p['turn']}, {p['op']}")
@@ -412,7 +434,7 @@ def main(argv: list[str] | None = None) -> int:
         table_path, hints_path = table_files(args.games_per_hint)
         rows = json.loads(hints_path.read_text(encoding="utf-8"))
         rescore(rows, load_reference(), load_positions())
-        hints_path.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+        hints_path.write_text(hints_json(rows), encoding="utf-8")
         text = table(rows, load_reference(), [r.get("seconds", 0.0) for r in rows],
                      [r["games"] for r in rows], args.games_per_hint, args.budget)
         table_path.write_text(text + "\n", encoding="utf-8")
@@ -420,7 +442,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.step == "prior":
         print(prior_text(fit_prior(reference_pairs(load_reference()))))
     else:
-        text = run_table(args.repeats, args.games_per_hint, args.budget, args.jobs)
+        text = run_table(args.repeats, args.games_per_hint, args.budget, args.jobs, args.fresh)
         table_files(args.games_per_hint)[0].write_text(text + "\n", encoding="utf-8")
         print(text)
     return 0
