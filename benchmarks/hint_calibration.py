@@ -44,6 +44,7 @@ import random
 import statistics
 import sys
 import time
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -233,9 +234,7 @@ def reference_pairs(cache: dict[str, Any], keys: set[str] | None = None) -> list
         if keys is not None and key not in keys:
             continue
         rows = [row_from_data(r) for r in entry["rows"]]
-        for i, first in enumerate(rows):
-            for second in rows[i + 1:]:
-                pairs.append(paired_split(first, second))
+        pairs += [paired_split(first, second) for first, second in combinations(rows, 2)]
     return pairs
 
 
@@ -289,12 +288,11 @@ def run_table(repeats: int, games_per_hint: int | None, budget: float, jobs: int
     """
     cache = load_reference()
     positions = load_positions()
-    stored = {} if fresh or not table_files(games_per_hint)[1].exists() else {
+    hints_path = table_files(games_per_hint)[1]
+    stored = {} if fresh or not hints_path.exists() else {
         (r["position"], r["repeat"]): r for r in json.loads(
-            table_files(games_per_hint)[1].read_text(encoding="utf-8"))}
+            hints_path.read_text(encoding="utf-8"))}
     rows: list[dict[str, Any]] = []
-    times: list[float] = []
-    played: list[int] = []
     for position in positions:
         key = position_key(position)
         if key not in cache:
@@ -304,8 +302,6 @@ def run_table(repeats: int, games_per_hint: int | None, budget: float, jobs: int
         for k in range(repeats):
             if (key, k) in stored:
                 rows.append(stored[key, k])
-                times.append(rows[-1].get("seconds", 0.0))
-                played.append(rows[-1]["games"])
                 continue
             t = time.perf_counter()
             if games_per_hint is None:
@@ -313,18 +309,26 @@ def run_table(repeats: int, games_per_hint: int | None, budget: float, jobs: int
             else:
                 answer = hint(game, budget_s=3600, jobs=jobs, seed=k * HINT_SEED_STEP,
                               max_games=games_per_hint)
-            times.append(time.perf_counter() - t)
-            played.append(answer.result.done)
+            seconds = time.perf_counter() - t
             verdict, sure = judge(reference, answer.option_id)
             best = answer.result.row(answer.option_id)
             splits = [paired_split(best, r) for r in answer.result.rows if r is not best]
             rows.append({"position": key, "turn": position["turn"], "op": position["op"],
                          "repeat": k, "pick": answer.option_id, "splits": splits,
-                         "seconds": times[-1], "games": answer.result.done,
+                         "seconds": seconds, "games": answer.result.done,
                          "verdict": verdict, "reference": sure})
+    return finish(rows, cache, positions, games_per_hint, budget)
+
+
+def finish(rows: list[dict[str, Any]], cache: dict[str, Any], positions: list[dict[str, Any]],
+           games_per_hint: int | None, budget: float) -> str:
+    """Rescore the hints, store them with their table, and return the table."""
     rescore(rows, cache, positions)
-    table_files(games_per_hint)[1].write_text(hints_json(rows), encoding="utf-8")
-    return table(rows, cache, times, played, games_per_hint, budget)
+    table_path, hints_path = table_files(games_per_hint)
+    hints_path.write_text(hints_json(rows), encoding="utf-8")
+    text = table(rows, cache, games_per_hint, budget)
+    table_path.write_text(text + "\n", encoding="utf-8")
+    return text
 
 
 def hints_json(rows: list[dict[str, Any]]) -> str:
@@ -341,18 +345,22 @@ def rescore(rows: list[dict[str, Any]], cache: dict[str, Any],
     ``decided``: the cross-fitted confidence reaches :data:`DECIDED`.
     """
     first, second = halves(positions)
-    priors = {key: fit_prior(reference_pairs(cache, second if key in first else first))
-              for key in first | second}
+    # each half's hints are judged with the prior of the other half's long runs
+    first_prior = fit_prior(reference_pairs(cache, second))
+    second_prior = fit_prior(reference_pairs(cache, first))
     for r in rows:
         splits = [tuple(x) for x in r["splits"]]
-        r["confidence"] = rival_posterior(splits, priors[r["position"]])
+        prior = first_prior if r["position"] in first else second_prior
+        r["confidence"] = rival_posterior(splits, prior)
         r["stated"] = rival_posterior(splits, HINT_PRIOR)
         r["decided"] = r["confidence"] >= DECIDED
 
 
-def table(rows: list[dict[str, Any]], cache: dict[str, Any], times: list[float],
-          played: list[int], games_per_hint: int | None, budget: float) -> str:
-    """The calibration table as Markdown."""
+def table(rows: list[dict[str, Any]], cache: dict[str, Any], games_per_hint: int | None,
+          budget: float) -> str:
+    """The calibration table of rescored hints (:func:`rescore`) as Markdown."""
+    played = [r["games"] for r in rows]
+    times = [r["seconds"] for r in rows] if not games_per_hint else []
     how = (f"{games_per_hint} games per candidate" if games_per_hint else
            f"a {budget} s budget (games per candidate: median {statistics.median(played):.0f},"
            f" {min(played)}-{max(played)}; time median {statistics.median(times):.2f} s, "
@@ -385,8 +393,8 @@ def table(rows: list[dict[str, Any]], cache: dict[str, Any], times: list[float],
         lines += ["", f"Hints at 80% or more: {len(sure)}; right {right} "
                   f"({right / len(sure):.0%}), not wrong (right or a tie the long run cannot "
                   f"tell apart) {not_wrong} ({not_wrong / len(sure):.0%})."]
-    shipped = [r for r in rows if r.get("stated", r["confidence"]) >= 0.8]
-    if shipped and "stated" in rows[0]:
+    shipped = [r for r in rows if r["stated"] >= 0.8]
+    if shipped:
         not_wrong = sum(r["verdict"] != "wrong" for r in shipped)
         right = sum(r["verdict"] == "right" for r in shipped)
         lines.append(f"With the shipped prior (fitted on all {positions} positions, this one "
@@ -400,7 +408,7 @@ def table(rows: list[dict[str, Any]], cache: dict[str, Any], times: list[float],
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one step (``positions``, ``reference`` or ``table``)."""
+    """Run one step (``positions``, ``reference``, ``prior``, ``table`` or ``rescore``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("step", choices=("positions", "reference", "prior", "table",
                                          "rescore"))
@@ -431,20 +439,14 @@ def main(argv: list[str] | None = None) -> int:
     elif args.step == "reference":
         run_reference(args.games, args.jobs, args.only)
     elif args.step == "rescore":  # the stored hints again, with today's prior and formula
-        table_path, hints_path = table_files(args.games_per_hint)
+        hints_path = table_files(args.games_per_hint)[1]
         rows = json.loads(hints_path.read_text(encoding="utf-8"))
-        rescore(rows, load_reference(), load_positions())
-        hints_path.write_text(hints_json(rows), encoding="utf-8")
-        text = table(rows, load_reference(), [r.get("seconds", 0.0) for r in rows],
-                     [r["games"] for r in rows], args.games_per_hint, args.budget)
-        table_path.write_text(text + "\n", encoding="utf-8")
-        print(text)
+        print(finish(rows, load_reference(), load_positions(), args.games_per_hint,
+                     args.budget))
     elif args.step == "prior":
         print(prior_text(fit_prior(reference_pairs(load_reference()))))
     else:
-        text = run_table(args.repeats, args.games_per_hint, args.budget, args.jobs, args.fresh)
-        table_files(args.games_per_hint)[0].write_text(text + "\n", encoding="utf-8")
-        print(text)
+        print(run_table(args.repeats, args.games_per_hint, args.budget, args.jobs, args.fresh))
     return 0
 
 
