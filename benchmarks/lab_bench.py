@@ -158,14 +158,19 @@ def mid_game_playouts(positions: list[Game], playouts: int) -> dict[str, float]:
     if before is not None:
         makers["heuristic (before)"] = before
     for name, make in makers.items():
-        policy = make()
-        c = time.process_time()
-        for game in positions:
-            for s in range(playouts):
-                branch = game.fork(seed=s, auto_roll=True)
-                play_to_end(branch, policy, policy_rng(s, name))
-        out[name] = (time.process_time() - c) * 1000 / (playouts * len(positions))
+        out[name] = play_out(positions, playouts, make(), name) * 1000 / (
+            playouts * len(positions))
     return out
+
+
+def play_out(positions: list[Game], playouts: int, policy: Any, name: str) -> float:
+    """CPU seconds to play ``playouts`` seeded games to the end from each position."""
+    c = time.process_time()
+    for game in positions:
+        for s in range(playouts):
+            branch = game.fork(seed=s, auto_roll=True)
+            play_to_end(branch, policy, policy_rng(s, name))
+    return time.process_time() - c
 
 
 def engine_share(positions: list[Game], playouts: int) -> dict[str, float]:
@@ -197,12 +202,7 @@ def engine_share(positions: list[Game], playouts: int) -> dict[str, float]:
 
     Game.legal_actions = timed_list  # type: ignore[method-assign]
     try:
-        c = time.process_time()
-        for game in positions:
-            for s in range(playouts):
-                branch = game.fork(seed=s, auto_roll=True)
-                play_to_end(branch, timed_policy, policy_rng(s, "fast"))
-        total = time.process_time() - c
+        total = play_out(positions, playouts, timed_policy, "fast")
     finally:
         Game.legal_actions = real_list  # type: ignore[method-assign]
     n = playouts * len(positions)

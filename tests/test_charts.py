@@ -382,7 +382,8 @@ def test_redraws_are_throttled_to_four_a_second() -> None:
     assert chart.result.rows[0].games == 1000
 
 
-def test_stop_sets_the_flag_the_comparison_polls_and_the_games_done_are_kept() -> None:
+def paused_run() -> tuple[ComparisonChart, threading.Event]:
+    """A chart whose comparison has reported its first 10 games and waits for the event."""
     reported = threading.Event()
     go_on = threading.Event()
 
@@ -393,6 +394,11 @@ def test_stop_sets_the_flag_the_comparison_polls_and_the_games_done_are_kept() -
     chart = ComparisonChart(runner=fake_compare)
     chart.run(None, games=1000, jobs=1, step=10, pause=pause)
     assert reported.wait(5) and chart.running
+    return chart, go_on
+
+
+def test_stop_sets_the_flag_the_comparison_polls_and_the_games_done_are_kept() -> None:
+    chart, go_on = paused_run()
     assert not chart.stop_button.disabled
     chart.stop_button.click()
     assert chart.stop_requested and chart.stop_button.disabled
@@ -412,16 +418,7 @@ def test_a_stop_click_that_ends_after_the_games_did_leaves_the_button_at_stopped
     ended and wrote "Stopped", and then the click wrote "Stopping…" over it, for good. Here
     the thread ends first, then the click's writing comes: the button says what the end says.
     """
-    reported = threading.Event()
-    go_on = threading.Event()
-
-    def pause() -> None:
-        reported.set()
-        go_on.wait(5)
-
-    chart = ComparisonChart(runner=fake_compare)
-    chart.run(None, games=1000, jobs=1, step=10, pause=pause)
-    assert reported.wait(5) and chart.running
+    chart, go_on = paused_run()
     chart._stop_flag.set()  # the click's first half: the thread sees it and ends
     go_on.set()
     chart.wait(5)
