@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install everything into .venv and run every check the project has, in order:
-#   ruff check · mypy · the JavaScript check · the JupyterLite site's build ·
+#   ruff check · mypy · the JavaScript check · the message catalogs · the JupyterLite site ·
 #   pytest (unit, scenario, notebooks under nbval, real-browser tests) ·
 #   the Sphinx docs build with warnings as errors, with the Lite site copied beside it.
 # Usage: bash scripts/test.sh [--slow] [extra pytest arguments...]
@@ -53,6 +53,9 @@ run_stage "ruff check" ruff check .
 run_stage "mypy" mypy
 # The board's JavaScript: static/board.js is what widget/js/src builds to, and it type-checks.
 run_stage "javascript (bundle fresh, tsc)" bash scripts/check_js.sh
+# The message catalogs (issue 23): the template as the code and data make it, fr and ru with
+# every message translated and none fuzzy, the compiled .mo files fresh.
+run_stage "message catalogs (scripts/i18n.py check)" python scripts/i18n.py check
 # The JupyterLite site (build/lite/): built before pytest so the browser tests find it fresh
 # (the script does nothing when its inputs have not changed).
 run_stage "lite site (scripts/build_lite.sh)" bash scripts/build_lite.sh

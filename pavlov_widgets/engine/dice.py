@@ -17,6 +17,9 @@ from functools import cache
 from math import comb
 from typing import Any
 
+from .i18n import N_, _, ngettext
+from .sections import colour_name
+
 MASK64 = (1 << 64) - 1
 
 
@@ -53,7 +56,7 @@ def seed_state(seed: int, stream: str) -> int:
     """The generator state for one stream (``"dice"`` or ``"cards"``) of a seeded game."""
     state = seed & MASK64
     for ch in stream:
-        state, _ = next_random(state ^ ord(ch))
+        state, _unused = next_random(state ^ ord(ch))
     return state
 
 
@@ -64,7 +67,7 @@ def seed_state(seed: int, stream: str) -> int:
 def _sum_counts(n: int) -> tuple[int, ...]:
     """How many of the 6**n ordered rolls of n dice give each total (index = total)."""
     counts = [1]
-    for _ in range(n):
+    for _die in range(n):
         nxt = [0] * (len(counts) + 6)
         for total, ways in enumerate(counts):
             if ways:
@@ -134,8 +137,45 @@ def distribution(n: int, test: dict[str, Any]) -> list[tuple[str, Fraction]]:
 
 
 def dice_text(n: int) -> str:
-    """``"1 die"`` or ``"3 dice"``: how many dice a roll uses, in a log line or label."""
-    return "1 die" if n == 1 else f"{n} dice"
+    """``"1 die"`` or ``"3 dice"``: how many dice a roll uses, in the language now.
+
+    A count to show on its own; a sentence that counts dice is whole in the catalog.
+    """
+    return ngettext("{count} die", "{count} dice", n).format(count=n)
+
+
+# TRANSLATORS: what a roll came to, shown after its label ("Sniper: hit"); "casualty" and
+# "unharmed" are a raider's fate die in a Storm Group raid (3.0)
+RESULT_WORDS = (N_("hit"), N_("miss"), N_("success"), N_("failure"), N_("casualty"),
+                N_("unharmed"))
+"""The one-word results of the tests (``any``, ``sum``, and a raider's fate die, 3.0)."""
+
+
+def result_words(result: str) -> str:
+    """A roll's result (one of :func:`distribution`'s keys) in words, in the language now.
+
+    The keys stay English, because programs read them ("2 hits", "purple 3", "track 4");
+    this is what a person reads in the log and on the dice tray.
+    """
+    words = result.split()
+    if len(words) == 1:
+        if result.isdigit():
+            return result
+        if result in ("green", "red", "purple"):
+            return colour_name(result)
+        return _(result)
+    if len(words) == 2 and words[0].isdigit():
+        count = int(words[0])
+        if words[1] in ("hit", "hits"):
+            return ngettext("{count} hit", "{count} hits", count).format(count=count)
+        if words[1] == "unharmed":
+            return ngettext("{count} unharmed", "{count} unharmed", count).format(count=count)
+    if len(words) == 2 and words[1].isdigit():
+        if words[0] == "track":
+            return _("track {number}").format(number=words[1])
+        # TRANSLATORS: a combat position named by one colour's number ("purple 3")
+        return _("{colour} {number}").format(colour=colour_name(words[0]), number=words[1])
+    return _(result)
 
 
 def hit_marks(dice: list[int], test: dict[str, Any]) -> tuple[bool, ...]:

@@ -10,6 +10,10 @@ Every decision and roll is kept in the history, so ``undo``/``redo`` step back a
 (by snapshot and replay), ``save``/``load`` round-trip through JSON, and a replay gives the
 identical log.
 
+A game speaks one language (``language="fr"``, default the process's: see :mod:`.i18n`):
+every log line, question and option label it writes is in it, and a save keeps it, so a
+replay writes the same words.
+
 Example:
     >>> from pavlov_widgets.engine import Game
     >>> game = Game.new(seed=7)
@@ -21,15 +25,17 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from . import dice as dice_mod
+from . import i18n
 from . import roles as roles_mod
 from .actions import Option, bind_all
 from .check import check_state, check_variant_cards
@@ -46,8 +52,9 @@ from .errors import (
     WrongRoleError,
 )
 from .explain import Refusal, why_not, why_refused
+from .i18n import LanguageError, check_language
 from .log import LogEntry
-from .machine import PHASE_LABELS, Engine
+from .machine import Engine, phase_label
 
 # importing the rule modules registers their steps and decisions
 from .rules import (  # noqa: F401
@@ -67,6 +74,23 @@ from .state import GameState
 SAVE_FORMAT = "pavlov-widgets-save"
 SAVE_VERSION = 1
 SNAPSHOT_EVERY = 48
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _in_its_language(
+    method: Callable[Concatenate[Game, _P], _R],
+) -> Callable[Concatenate[Game, _P], _R]:
+    """Run a method that may write words (log, questions, labels) in the game's language."""
+
+    @functools.wraps(method)
+    def speaking(self: Game, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with i18n.using(self._language):
+            return method(self, *args, **kwargs)
+
+    return speaking
+
 
 _DECISION_SERIALS = itertools.count(1)
 """Numbers every moment a game may be asked to act, across all games of this process, so an
@@ -169,18 +193,25 @@ class Game:
         components: Components | None = None,
         settings: RuleSettings | None = None,
         auto_roll: bool = True,
+        language: str | None = None,
     ) -> None:
         """Start from a prepared state (see :meth:`new` and the scenario registry).
+
+        ``language`` is the one the game writes in ("en", "fr", "ru"; default: the process's,
+        see :func:`.i18n.set_language`).
 
         Raises:
             TypeError: ``initial`` is not a GameState or ``auto_roll`` not True or False.
             SettingsError: ``settings`` is not a :class:`.RuleSettings`.
             ComponentError: ``components`` is not a :class:`.Components`.
+            LanguageError: ``language`` is not one of the tutor's languages.
         """
         if not isinstance(initial, GameState):
             raise TypeError(f"a game starts from a GameState, not {type(initial).__name__} "
                             "(Game.new(seed) deals one; Position(...).game() builds one)")
         self.components, self.settings = _checked_args(components, settings, auto_roll)
+        self._language = i18n.language() if language is None else check_language(language)
+        i18n.catalog(self._language)  # a missing catalog fails here, not in the middle of play
         self.auto_roll = auto_roll
         self._initial = initial.copy()
         self._engine = Engine(initial.copy(), self.components, self.settings)
@@ -193,7 +224,8 @@ class Game:
         undo, redo), so a view can tell whether it shows the game as it is now."""
         self._decision = 0  # numbered when its options are first handed out
         self._listeners: list[Callable[[Game], None]] = []
-        self._engine.run()
+        with i18n.using(self._language):
+            self._engine.run()
         self._snapshot_if_due()
         self._auto()
 
@@ -204,17 +236,24 @@ class Game:
         settings: RuleSettings | None = None,
         components: Components | None = None,
         auto_roll: bool = True,
+        language: str | None = None,
     ) -> Game:
         """A new game dealt from ``seed`` (Setup 1–11), at its first decision.
+
+        ``language``: the one the game writes in (default: the process's; see :mod:`.i18n`).
 
         Raises:
             TypeError: ``seed`` is not an int or ``auto_roll`` not True or False.
             SettingsError: ``settings`` is not a :class:`.RuleSettings`.
             ComponentError: ``components`` is not a :class:`.Components`.
+            LanguageError: ``language`` is not one of the tutor's languages.
         """
         _check_seed(seed)
         comps, opts = _checked_args(components, settings, auto_roll)
-        return cls(setup.initial_state(seed, comps, opts), comps, opts, auto_roll)
+        code = i18n.language() if language is None else check_language(language)
+        with i18n.using(code):
+            initial = setup.initial_state(seed, comps, opts)
+        return cls(initial, comps, opts, auto_roll, code)
 
     # --- reading the game ------------------------------------------------------------
 
@@ -239,9 +278,19 @@ class Game:
         return self.state.phase
 
     @property
+    def language(self) -> str:
+        """The language the game writes in: "en", "fr" or "ru" (see :mod:`.i18n`).
+
+        Fixed when the game is made; what it has written stays as written, and a save keeps
+        the language, so loading it replays the same words.
+        """
+        return self._language
+
+    @property
+    @_in_its_language
     def phase_label(self) -> str:
-        """The phase as a person would say it."""
-        return PHASE_LABELS[self.state.phase]
+        """The phase as a person would say it, in the game's language."""
+        return phase_label(self.state.phase)
 
     @property
     def log(self) -> list[LogEntry]:
@@ -263,13 +312,15 @@ class Game:
         return score(self._engine)
 
     @property
+    @_in_its_language
     def pending(self) -> Decision | Chance | None:
         """The pending decision or chance step (None when the game is over)."""
         p = self.state.pending
         if p is None or self.is_over:
             return None
         if p["kind"] == "decision":
-            return Decision(p["op"], p["prompt"], p["rule"], tuple(self.legal_actions()),
+            rule = p["rule"]  # (a name, not p["rule"] in the call: the catalog reads calls)
+            return Decision(p["op"], p["prompt"], i18n._(rule), tuple(self.legal_actions()),
                             roles_mod.deciders(self.settings, self.state.phase, p["op"]))
         return self.chance()
 
@@ -307,6 +358,7 @@ class Game:
             serial = self._decision = next(_DECISION_SERIALS)
         return bind_all(self._fresh_options(), serial)
 
+    @_in_its_language
     def why_not(self, region: str) -> Refusal | None:
         """Why a board region is not a choice now (None if it is one); see :mod:`.explain`.
 
@@ -319,6 +371,7 @@ class Game:
         """The ids of the pending decision's options, in the same order (cheaper to list)."""
         return [o.id for o in self._fresh_options()]
 
+    @_in_its_language
     def _fresh_options(self) -> list[Option]:
         """Compute the pending decision's options and remember them for :meth:`apply`.
 
@@ -332,13 +385,15 @@ class Game:
         self._options_cache = None if p is None else (p, opts)
         return opts
 
+    @_in_its_language
     def chance(self) -> Chance | None:
         """The pending chance step with exact odds, or None if none is pending."""
         p = self.state.pending
         if p is None or p["kind"] != "chance" or self.is_over:
             return None
         outcomes = tuple(dice_mod.distribution(p["n"], p["test"]))
-        return Chance(p["n"], p["label"], p["rule"], dict(p["test"]), outcomes)
+        rule = p["rule"]
+        return Chance(p["n"], p["label"], i18n._(rule), dict(p["test"]), outcomes)
 
     @property
     def history(self) -> list[dict[str, Any]]:
@@ -400,6 +455,7 @@ class Game:
             return IllegalActionError(action, p["prompt"], p["rule"], "not a legal option", ids)
         return IllegalActionError(action, p["prompt"], refusal.rule, refusal.sentence, ids)
 
+    @_in_its_language
     def why_refused(self, action: str | Option) -> Refusal | None:
         """Why ``action`` may not be applied now (None if it may); see :mod:`.explain`.
 
@@ -509,6 +565,7 @@ class Game:
 
         return remove
 
+    @_in_its_language
     def _do(self, entry: _Entry, option: Option | None = None) -> None:
         """Resolve one entry and record it; on an internal error, restore and re-raise."""
         before = len(self._history)
@@ -555,6 +612,7 @@ class Game:
         if n % SNAPSHOT_EVERY == 0 and n not in self._snapshots:
             self._snapshots[n] = (self.state.copy(), len(self._engine.log_entries))
 
+    @_in_its_language
     def _restore(self, length: int) -> None:
         """Rebuild the game as it was after the first ``length`` history entries."""
         base = max(k for k in self._snapshots if k <= length)
@@ -623,6 +681,7 @@ class Game:
         self._redo = keep
         self._changed()
 
+    @_in_its_language
     def _engine_replay_forward(self, entry: _Entry) -> None:
         self._replay_one(entry)
         self._history.append(entry)
@@ -633,6 +692,7 @@ class Game:
         twin = Game.__new__(Game)
         twin.components, twin.settings = self.components, self.settings
         twin.auto_roll = self.auto_roll
+        twin._language = self._language
         twin._initial = self._initial.copy()
         twin._engine = Engine(self.state.copy(), self.components, self.settings)
         twin._engine.log_entries = list(self._engine.log_entries)
@@ -665,7 +725,7 @@ class Game:
             state.card_rng = dice_mod.seed_state(seed, "cards")
             state.script = None
         branch = Game(state, self.components, self.settings,
-                      self.auto_roll if auto_roll is None else auto_roll)
+                      self.auto_roll if auto_roll is None else auto_roll, self._language)
         # the branch's log goes on from this game's log; undo never reaches behind the fork
         before = list(self._engine.log_entries)
         branch._engine.log_entries[:0] = before
@@ -700,6 +760,8 @@ class Game:
             "initial": self._initial.to_dict(),
             "history": self.history,
             "state": self.state.to_dict(),
+            # an English save is as it was before the languages came (no field)
+            **({"language": self._language} if self._language != "en" else {}),
         }
 
     def to_json(self, for_side: str | None = None) -> str:
@@ -749,7 +811,11 @@ class Game:
         if not isinstance(history, list):
             raise SaveFormatError("save.history: must be a list")
         try:
-            game = cls(initial, comps, settings, auto_roll=False)
+            language = check_language(data.get("language", "en"), "save.language")
+        except LanguageError as exc:
+            raise SaveFormatError(str(exc)) from exc
+        try:
+            game = cls(initial, comps, settings, auto_roll=False, language=language)
         except SaveFormatError:
             raise
         except Exception as exc:

@@ -11,6 +11,7 @@ Rule modules register their handlers with :func:`step` and :func:`decision`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -18,8 +19,10 @@ from . import dice as dice_mod
 from .actions import Option
 from .components import Components, Square, Track, Unit
 from .errors import DiceScriptExhaustedError
+from .i18n import N_, _
 from .log import LogEntry
 from .places import LOC_KEYS, Counter
+from .sections import position_label
 from .settings import RuleSettings
 from .state import GameState
 
@@ -60,16 +63,51 @@ _RESERVED = frozenset({"kind", "op", "prompt", "rule"})
 _NO_TOKENS: dict[str, int] = {}  # read-only stand-in for a place that holds no tokens
 
 PHASE_LABELS: dict[str, str] = {
-    "setup": "Setup",
-    "planning": "Wehrmacht Planning",
-    "soviet_cards": "Soviet Card Phase",
-    "wehrmacht_cards": "Wehrmacht Card Phase",
-    "counter_moves": "Soviet Counter Phase: moves",
-    "counter_actions": "Soviet Counter Phase: actions",
-    "game_end": "End of the game",
-    "over": "Game over",
+    "setup": N_("Setup"),
+    "planning": N_("Wehrmacht Planning"),
+    "soviet_cards": N_("Soviet Card Phase"),
+    "wehrmacht_cards": N_("Wehrmacht Card Phase"),
+    "counter_moves": N_("Soviet Counter Phase: moves"),
+    "counter_actions": N_("Soviet Counter Phase: actions"),
+    "game_end": N_("End of the game"),
+    "over": N_("Game over"),
 }
-"""A person's name for each phase (1.1)."""
+"""A person's name for each phase (1.1), in English: :func:`phase_label` gives it in the
+language now."""
+
+
+def phase_label(phase: str) -> str:
+    """A person's name for ``phase`` in the language now (1.1)."""
+    return _(PHASE_LABELS[phase])
+
+
+_SECOND_DISRUPTED = re.compile(r"second Disrupted token \((?P<why>.+)\)")
+_ARTILLERY = re.compile(r"(?P<name>.+) \(artillery\)")
+_TEAM = re.compile(r"(?P<first>[^&]+) & (?P<second>[^&]+) \((?P<weapon>[^()]+)\)")
+
+
+def source_words(source: str) -> str:
+    """What attacks, or what caused a casualty, in the language now.
+
+    A frame keeps its ``source`` (or ``why``) in English, since the state does not depend on
+    the language; this is what a person reads. Most are a card's or a counter's name, or a
+    phrase of the catalog ("not enough Food"); three are made of names, and are put together
+    again from their parts here: a second Disrupted token (``combat.disrupt``), a
+    Forward Observer's artillery and a weapon team (4.0, ``counters.py``).
+    """
+    if m := _SECOND_DISRUPTED.fullmatch(source):
+        # TRANSLATORS: why a counter became a casualty; {why} is what suppressed it again
+        return _("second Disrupted token ({why})").format(why=source_words(m["why"]))
+    if m := _ARTILLERY.fullmatch(source):
+        name = _(m.group(1))  # a Soviet counter's name
+        # TRANSLATORS: what attacks: {name} is a Soviet counter calling in the artillery
+        return _("{name} (artillery)").format(name=name)
+    if m := _TEAM.fullmatch(source):
+        first, second, weapon = (_(part) for part in m.groups())  # two counters, a weapon
+        # TRANSLATORS: what attacks: two Soviet counters with their weapon
+        return _("{first} & {second} ({weapon})").format(first=first, second=second,
+                                                          weapon=weapon)
+    return _(source)
 
 
 class Engine:
@@ -126,7 +164,7 @@ class Engine:
         ``seen_by`` names the only side that may read the entry ("german" or "soviet", 7.4
         hidden cards); "" for everybody.
         """
-        entry = LogEntry(self.s.turn, PHASE_LABELS[self.s.phase], text, rule, tuple(dice), kind,
+        entry = LogEntry(self.s.turn, phase_label(self.s.phase), text, _(rule), tuple(dice), kind,
                          marks, result, card, targets, removed)
         self.log_entries.append(entry._replace(seen_by=seen_by) if seen_by else entry)
 
@@ -139,7 +177,11 @@ class Engine:
         self.s.stack.extend(reversed(frames))
 
     def ask(self, op: str, prompt: str, rule: str, **data: Any) -> None:
-        """Stop at a decision ``op``; its options come from the registered options function."""
+        """Stop at a decision ``op``; its options come from the registered options function.
+
+        ``prompt`` is in the language now; ``rule`` stays the English citation in the state (a
+        program may compare it), and is translated where it is shown (:attr:`.Game.pending`).
+        """
         if _RESERVED.intersection(data):
             raise RuntimeError(f"decision data may not use the keys {sorted(_RESERVED)}")
         self.s.pending = {"kind": "decision", "op": op, "prompt": prompt, "rule": rule, **data}
@@ -204,13 +246,15 @@ class Engine:
         pending = self.s.pending
         assert pending is not None
         self.s.pending = None
-        label = pending["label"]
+        label, rule = pending["label"], pending["rule"]
         roll = dice_mod.reading(dice, pending["test"])
         # the roll's facts are fields of the entry (what for, result, success, hits, marks),
         # so no reader has to take the sentence apart
         self.log_entries.append(
-            LogEntry(self.s.turn, PHASE_LABELS[self.s.phase], f"{label}: {roll.result}",
-                     pending["rule"], tuple(dice), "roll", roll.marks, roll.result,
+            LogEntry(self.s.turn, phase_label(self.s.phase),
+                     _("{label}: {result}").format(label=label,
+                                                   result=dice_mod.result_words(roll.result)),
+                     _(rule), tuple(dice), "roll", roll.marks, roll.result,
                      label=label, success=roll.success, hits=roll.hits)
         )
         self.push(pending["then"], dice=list(dice), **pending["ctx"])
@@ -229,7 +273,7 @@ class Engine:
             out, s.script = s.script[:n], s.script[n:]
             return out
         out = []
-        for _ in range(n):
+        for _die in range(n):
             s.dice_rng, value = dice_mod.below(s.dice_rng, 6)
             out.append(value + 1)
         return out
@@ -311,8 +355,8 @@ class Engine:
         return self._square_index[square_id]
 
     def square_label(self, square_id: str) -> str:
-        """A square's short label such as ``G4/R1``."""
-        return self._labels[square_id]
+        """A square's short label such as ``G4/R1``, in the language now (1.2)."""
+        return position_label(self._labels[square_id])
 
     def is_square(self, where: str) -> bool:
         """Whether a place is a combat position."""
@@ -355,17 +399,22 @@ class Engine:
         ]
 
     def name(self, cid: str) -> str:
-        """A Soviet counter's, weapon's or Wehrmacht counter's name."""
+        """A Soviet counter's, weapon's or Wehrmacht counter's name, in the language now."""
         name = self._names.get(cid)
-        return self.c.wehrmacht_type_of(cid).name if name is None else name
+        return _(self.c.wehrmacht_type_of(cid).name if name is None else name)
 
     def where_label(self, where: str) -> str:
-        """A person's name for a place."""
+        """A person's name for a place, in the language now."""
         if where in self._square_index:
-            return f"position {self._labels[where]}"
-        return {"reserves": "Reserves", "stock": "the stock", "removed": "out of the game"}.get(
-            where, where
-        )
+            # TRANSLATORS: a combat position's label, such as "G3/R2" (its number per colour)
+            return _("position {label}").format(label=self.square_label(where))
+        if where == "reserves":
+            return _("Reserves")
+        if where == "stock":
+            return _("the stock")
+        if where == "removed":
+            return _("out of the game")
+        return where
 
     def settle_weapons(self, square_id: str) -> None:
         """A weapon left alone on a combat position goes to Reserves at once (4.0)."""
@@ -373,7 +422,8 @@ class Engine:
             return
         for wid in self.weapons_at(square_id):
             self.s.weapons[wid] = "reserves"
-            self.log(f"{self.name(wid)} is left alone and goes to Reserves", "4.0 Weapons")
+            self.log(_("{name} is left alone and goes to Reserves").format(name=self.name(wid)),
+                     "4.0 Weapons")
 
     def remove_counter(self, cid: str, why: str, rule: str) -> None:
         """A casualty: the counter leaves the game with its tokens (4.0, 6.0 loss check)."""
@@ -385,13 +435,16 @@ class Engine:
             c.marker = ""
         c.where = "removed"
         c.exhausted = False
-        self.log(f"{self.name(cid)} is a casualty ({why})", rule, kind="casualty",
+        # TRANSLATORS: {why} is what caused it: a card's name or a short phrase ("bombed")
+        self.log(_("{name} is a casualty ({why})").format(name=self.name(cid),
+                                                         why=source_words(why)),
+                 rule, kind="casualty",
                  removed=(cid,), targets=(Counter(cid).id,))
         self.settle_weapons(was)
         if all(c.where in ("stock", "removed") for c in self.s.soviet.values()):
             self.lose(
                 "no_defenders",
-                "No Soviet counter is left in Pavlov's House: the game is lost",
+                _("No Soviet counter is left in Pavlov's House: the game is lost"),
                 "6.0 Ending the Game",
             )
 
@@ -403,7 +456,7 @@ class Engine:
         stock = self.s.tokens["stock"]
         if value:
             if stock.get("disrupted", 0) <= 0:
-                self.log("No Disrupted token is left in the stock", "Setup 9")
+                self.log(_("No Disrupted token is left in the stock"), "Setup 9")
                 return False
             stock["disrupted"] -= 1
         else:
