@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from . import roles as roles_mod
 from .actions import Option
 from .errors import ActionIdError, RoleError, SaveFormatError
+from .i18n import _, using
 from .log import LogEntry
 
 if TYPE_CHECKING:
@@ -86,7 +87,8 @@ class SideView:
         hidden: the sizes of the piles emptied, e.g. ``{"german_hand": 4, ...}``.
         log: the log entries this side may read, as plain data.
         prompt: the pending decision's question, or "" when none (shown to both sides).
-        rule: the pending decision's rule section, or "" when none.
+        rule: the pending decision's rule section, or "" when none (both in the game's
+            language, as :attr:`.Game.pending` gives them).
         roles: the roles that may take the pending decision.
         options: its options, only when this view's role may take it (else empty).
     """
@@ -173,14 +175,17 @@ def redacted(game: Game, who: str) -> SideView:
     options: tuple[Option, ...] = ()
     if p is not None and not game.is_over:
         owners = game.roles_to_decide()
+        citation: str = p["rule"]  # kept in English, shown in the game's language
+        with using(game.language):
+            rule = _(citation)
         if p["kind"] == "decision":
-            prompt, rule = p["prompt"], p["rule"]
+            prompt = p["prompt"]
             mine = who in owners or (who == side and any(
                 roles_mod.side_of(r) == side for r in owners))
             if mine:
                 options = tuple(game.legal_actions())
         else:
-            prompt, rule = p["label"], p["rule"]
+            prompt = p["label"]
     if p is not None and p.get("kind") == "decision" and not options:
         # another side's options may name its hidden cards: none of them in this view
         state["pending"] = {k: v for k, v in p.items() if k in ("kind", "op", "prompt", "rule")}

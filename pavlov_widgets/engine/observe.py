@@ -21,6 +21,7 @@ from math import ceil
 from typing import TYPE_CHECKING
 
 from .hidden import SideView, redacted
+from .i18n import _
 from .places import LOC_KEYS, TrackCircle, sapper_key, suppress_key
 from .rules import counters, planning, raids, reinforcements, soviet_cards
 
@@ -123,7 +124,10 @@ class Observer:
         be true of any game by the rules.
         """
         turn, last = self._e.s.turn, self.last_turn
-        return f"Turn {turn}" if last > self.turns_in_game else f"Turn {turn} of {last}"
+        if last > self.turns_in_game:
+            return _("Turn {turn}").format(turn=turn)
+        # TRANSLATORS: {turn} is the turn now, {last} the game's last turn ("Turn 3 of 21")
+        return _("Turn {turn} of {last}").format(turn=turn, last=last)
 
     @property
     def turns_left(self) -> int:
@@ -159,10 +163,11 @@ class Observer:
     def card_actions(self, unit: str) -> list[str]:
         """The names of a unit's card actions in this game, in the rulebook's order (2.0).
 
-        The Operational Support action is there only when that variant is in play (7.1).
+        The Operational Support action is there only when that variant is in play (7.1). In
+        the language now.
         """
         support = self._e.o.operational_support
-        return [label for key, label in soviet_cards.UNIT_ACTIONS.get(unit, ())
+        return [_(label) for key, label in soviet_cards.UNIT_ACTIONS.get(unit, ())
                 if key != "support" or support]
 
     # --- 9 January Square ------------------------------------------------------------------

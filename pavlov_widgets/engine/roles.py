@@ -28,7 +28,9 @@ and those of the end of the game (the free Milk House raid, 6.0). The **german**
 
 from __future__ import annotations
 
+from .i18n import N_, _
 from .settings import RuleSettings
+from .text import either
 
 ROLES: tuple[str, ...] = ("soviet", "operations", "house", "german")
 """Every role a game may have."""
@@ -37,12 +39,21 @@ SIDES: tuple[str, ...] = ("soviet", "german")
 """The two sides: every role plays one of them (:func:`side_of`)."""
 
 ROLE_NAMES: dict[str, str] = {
-    "soviet": "the Soviet player",
-    "operations": "the operations commander",
-    "house": "the house commander",
-    "german": "the German player",
+    # TRANSLATORS: a player's role (7.3, 7.4), as in "Waiting for the Soviet player"
+    "soviet": N_("the Soviet player"),
+    # TRANSLATORS: a player's role in the cooperative game (7.3): the one who plays the cards
+    "operations": N_("the operations commander"),
+    # TRANSLATORS: a player's role in the cooperative game (7.3): the one who plays the counters
+    "house": N_("the house commander"),
+    # TRANSLATORS: a player's role in the competitive game (7.4)
+    "german": N_("the German player"),
 }
-"""A person's name for each role."""
+"""A person's name for each role, in English: :func:`role_name` gives it in the language now."""
+
+
+def role_name(role: str) -> str:
+    """A person's name for ``role`` in the language now ("the house commander")."""
+    return _(ROLE_NAMES[role])
 
 GERMAN_DECISIONS: frozenset[str] = frozenset({"plan_order", "plan_tactics"})
 """The decisions of the Wehrmacht Planning phase (7.4), the German player's."""
@@ -89,5 +100,5 @@ def rule_of(settings: RuleSettings, op: str) -> str:
 
 
 def names(roles: tuple[str, ...]) -> str:
-    """``"the operations commander or the house commander"``."""
-    return " or ".join(ROLE_NAMES[r] for r in roles)
+    """``"the operations commander or the house commander"``, in the language now."""
+    return either([role_name(r) for r in roles])

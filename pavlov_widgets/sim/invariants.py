@@ -63,7 +63,8 @@ def check_decisions(game: Game) -> None:
     for entry in reversed(game.log):
         if entry.kind == "card":  # the Resupply card itself: this Resupply began here
             break
-        if entry.rule == FIRST_AID_RULE:
+        # by its section number: a French or Russian game writes the rule's name in its words
+        if entry.rule.split(" ", 1)[0] == FIRST_AID_RULE.split(" ", 1)[0]:
             saved.update(entry.targets)
     again = [o.label for o in game.legal_actions() if saved.intersection(o.targets)]
     if again:

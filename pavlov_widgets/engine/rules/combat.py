@@ -17,12 +17,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import ACCEPT, FIRST_AID, Option
-from ..dice import dice_text
-from ..machine import Engine, decision, step
+from ..i18n import _, ngettext
+from ..machine import Engine, decision, source_words, step
 from ..places import RESERVES_BOX, SUPPLIES_BOX, Counter, Defense, Square
+from ..sections import colour_name
 
 POSITION_RULE = "3.0 Attack Defender"
-
 
 def find_target_square(e: Engine, colour: str, number: int) -> str | None:
     """The square a position roll of ``number`` hits in ``colour``: exact, next higher, lower."""
@@ -54,12 +54,15 @@ def start_targeted(
 ) -> None:
     """Roll for a position in ``colour`` and then ``dice`` dice: ``effect`` is attack/suppress."""
     if not e.counters_of_colour(colour):
-        e.log(f"{source}: no Soviet counter on {colour} positions; no effect", rule)
+        # TRANSLATORS: {source} is what attacks (a card's name); {colour} is green, red or purple
+        e.log(_("{source}: no Soviet counter on {colour} positions; no effect").format(
+            source=source_words(source), colour=colour_name(colour)), rule)
         return
     e.roll(
         1,
         position_test(colour),
-        f"{source}: position roll ({colour})",
+        _("{source}: position roll ({colour})").format(
+            source=source_words(source), colour=colour_name(colour)),
         rule,
         "targeted_position",
         colour=colour,
@@ -76,22 +79,42 @@ def targeted_position(e: Engine, f: dict[str, Any]) -> None:
     colour, number = f["colour"], f["dice"][0]
     target = find_target_square(e, colour, number)
     if target is None:  # everyone left since the colour roll: nothing to hit
-        e.log(f"{f['source']}: no target left on {colour}", f["rule_name"])
+        e.log(_("{source}: no target left on {colour}").format(
+            source=source_words(f["source"]), colour=colour_name(colour)), f["rule_name"])
         return
     here = e.counters_at(target)
     names = ", ".join(e.name(c) for c in here)
     sq = e.square(target)
-    note = "" if sq.numbers[colour] == number else f" ({colour} {number} is empty)"
+    source = source_words(f["source"])
+    if sq.numbers[colour] == number:
+        # TRANSLATORS: {position} is a combat position's label such as "G3/R2"; {names} the
+        # Soviet counters on it
+        text = _("{source} targets {position}: {names}").format(
+            source=source, position=e.square_label(target), names=names)
+    else:
+        # TRANSLATORS: {position} is a combat position's label such as "G3/R2"; {names} the
+        # Soviet counters on it; "{colour} {number}" the position the die named, empty
+        text = _("{source} targets {position}: {names} ({colour} {number} is empty)").format(
+            source=source, position=e.square_label(target), names=names, colour=colour_name(colour),
+            number=number)
     # the search is the same for every card; cite the rule of the card that targets
-    e.log(f"{f['source']} targets {sq.label}: {names}{note}", f["rule_name"],
-          targets=(Square(target).id, *(Counter(c).id for c in here)))
+    e.log(text, f["rule_name"], targets=(Square(target).id, *(Counter(c).id for c in here)))
     defense = e.s.defense[colour]
-    word = "casualty" if f["effect"] == "attack" else "Disrupted"
+    n = f["attack_dice"]
+    if f["effect"] == "attack":
+        label = ngettext("{source}: {count} die against {colour} Defense {defense} "
+                         "(casualty on a hit)",
+                         "{source}: {count} dice against {colour} Defense {defense} "
+                         "(casualty on a hit)", n)
+    else:
+        label = ngettext("{source}: {count} die against {colour} Defense {defense} "
+                         "(Disrupted on a hit)",
+                         "{source}: {count} dice against {colour} Defense {defense} "
+                         "(Disrupted on a hit)", n)
     e.roll(
-        f["attack_dice"],
+        n,
         {"type": "any", "target": defense},
-        f"{f['source']}: {dice_text(f['attack_dice'])} against {colour} Defense {defense} "
-        f"({word} on a hit)",
+        label.format(source=source, count=n, colour=colour_name(colour), defense=defense),
         f["rule_name"],
         "targeted_result",
         square=target,
@@ -111,7 +134,8 @@ def targeted_result(e: Engine, f: dict[str, Any]) -> None:
     """
     defense = e.s.defense[f["colour"]]
     if not any(d >= defense for d in f["dice"]):
-        e.log(f"{f['source']} misses", f["rule_name"], targets=(Square(f["square"]).id,))
+        e.log(_("{source} misses").format(source=source_words(f["source"])), f["rule_name"],
+              targets=(Square(f["square"]).id,))
         return
     here = e.counters_at(f["square"])
     if not here:
@@ -122,7 +146,8 @@ def targeted_result(e: Engine, f: dict[str, Any]) -> None:
         else:
             e.ask(
                 "choose_hit",
-                f"{f['source']} hits a shared position: choose who is hit",
+                _("{source} hits a shared position: choose who is hit").format(
+                    source=source_words(f["source"])),
                 "4.0 Soviet Counters and Weapon Counters",
                 square=f["square"],
                 source=f["source"],
@@ -135,7 +160,8 @@ def targeted_result(e: Engine, f: dict[str, Any]) -> None:
 
 def _hit_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     return [
-        Option("hit", f"{e.name(cid)} is hit", (Counter(cid).id,), counter=cid)
+        Option("hit", _("{name} is hit").format(name=e.name(cid)), (Counter(cid).id,),
+               counter=cid)
         for cid in e.counters_at(p["square"])
     ]
 
@@ -155,10 +181,14 @@ def disrupt(e: Engine, f: dict[str, Any]) -> None:
         return
     me = (Counter(cid).id,)
     if c.disrupted:
-        e.log(f"{e.name(cid)} is already Disrupted", f["rule"], targets=me)
+        e.log(_("{name} is already Disrupted").format(name=e.name(cid)), f["rule"], targets=me)
+        # kept in English in the frame; source_words() reads it
         e.push("casualty", counter=cid, why=f"second Disrupted token ({f['why']})", rule=f["rule"])
     elif e.set_disrupted(cid, True):
-        e.log(f"{e.name(cid)} is Disrupted ({f['why']})", f["rule"], targets=me)
+        # TRANSLATORS: {why} is what suppressed the counter: a card's name or a short phrase
+        e.log(_("{name} is Disrupted ({why})").format(name=e.name(cid),
+                                                      why=source_words(f["why"])),
+              f["rule"], targets=me)
 
 
 @step("casualty")
@@ -170,7 +200,9 @@ def casualty(e: Engine, f: dict[str, Any]) -> None:
     if e.count("supplies", "first_aid") > 0:
         e.ask(
             "first_aid",
-            f"{e.name(cid)} would become a casualty ({f['why']}): use First Aid?",
+            # TRANSLATORS: {why} is what caused it: a card's name or a short phrase
+            _("{name} would become a casualty ({why}): use First Aid?").format(
+                name=e.name(cid), why=source_words(f["why"])),
             "5.0 First Aid",
             counter=cid,
             why=f["why"],
@@ -184,8 +216,11 @@ def _first_aid_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     cid = p["counter"]
     left = e.count("supplies", "first_aid")
     return [
-        Option(FIRST_AID, f"Use First Aid ({left} in Supplies)", (SUPPLIES_BOX.id,)),
-        Option(ACCEPT, f"Lose {e.name(cid)}", (Counter(cid).id,)),
+        Option(FIRST_AID,
+               ngettext("Use First Aid ({count} in Supplies)",
+                        "Use First Aid ({count} in Supplies)", left).format(count=left),
+               (SUPPLIES_BOX.id,)),
+        Option(ACCEPT, _("Lose {name}").format(name=e.name(cid)), (Counter(cid).id,)),
     ]
 
 
@@ -196,10 +231,13 @@ def first_aid(e: Engine, p: dict[str, Any], picked: Option) -> None:
     me = (Counter(cid).id,)
     if picked.verb == FIRST_AID:
         e.move_tokens("first_aid", "supplies", "stock")
-        e.log(f"First Aid saves {e.name(cid)} ({p['why']})", "5.0 First Aid", targets=me)
+        # TRANSLATORS: {why} is what caused the casualty: a card's name or a short phrase
+        e.log(_("First Aid saves {name} ({why})").format(name=e.name(cid),
+                                                         why=source_words(p["why"])),
+              "5.0 First Aid", targets=me)
         if e.s.soviet[cid].where == "raid":
             e.s.soviet[cid].where = "reserves"
-            e.log(f"{e.name(cid)} returns to Reserves", "3.0 Storm Group",
+            e.log(_("{name} returns to Reserves").format(name=e.name(cid)), "3.0 Storm Group",
                   targets=(*me, RESERVES_BOX.id))
     else:
         e.remove_counter(cid, p["why"], p["rule_name"])
@@ -209,17 +247,22 @@ def attack_building(e: Engine, colour: str, dice: list[int], source: str, rule: 
     """Resolve an Attack Building roll against ``colour`` (3.0 Attack Building)."""
     defense = e.s.defense[colour]
     building = Defense(colour).id
+    who, what = source_words(source), colour_name(colour)
     if not any(d >= defense for d in dice):
-        e.log(f"{source} does not damage the {colour} positions", rule, targets=(building,))
+        e.log(_("{source} does not damage the {colour} positions").format(source=who,
+                                                                           colour=what),
+              rule, targets=(building,))
         return
     if defense > e.c.board.defense_min:
         e.s.defense[colour] = defense - 1
-        e.log(f"{source}: {colour} Defense falls from {defense} to {defense - 1}", rule,
+        e.log(_("{source}: {colour} Defense falls from {defense} to {lower}").format(
+            source=who, colour=what, defense=defense, lower=defense - 1), rule,
               targets=(building,))
         return
     victims = e.counters_of_colour(colour)
     e.log(
-        f"{source}: {colour} Defense is at {defense}; every counter on {colour} is suppressed",
+        _("{source}: {colour} Defense is at {defense}; every counter on {colour} is "
+          "suppressed").format(source=who, colour=what, defense=defense),
         rule,
         targets=(building, *(Counter(cid).id for cid in victims)),
     )

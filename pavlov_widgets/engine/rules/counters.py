@@ -33,8 +33,8 @@ from ..actions import (
     ONE,
     Option,
 )
-from ..dice import dice_text
-from ..machine import Engine, decision, step
+from ..i18n import N_, _, language, ngettext
+from ..machine import Engine, decision, source_words, step
 from ..places import (
     RESERVES_BOX,
     Counter,
@@ -47,7 +47,7 @@ from ..places import (
     loc_key,
     suppress_key,
 )
-from ..text import plural
+from ..sections import colour_name
 from .reinforcements import can_afford, start_purchase
 
 MOVE_RULE = "4.0 Move"
@@ -88,7 +88,7 @@ def counter_phase(e: Engine, f: dict[str, Any]) -> None:
     s.moves_left = s.actions_left = n
     s.moved = []
     if team:
-        e.log("Command Team: four moves and four actions this phase", "4.0 Command Team",
+        e.log(_("Command Team: four moves and four actions this phase"), "4.0 Command Team",
               targets=tuple(Counter(c).id for c in commanders))
     e.push_seq(
         [{"op": "move_loop"}, {"op": "counter_actions_start"}, {"op": "counter_phase_end"}]
@@ -231,22 +231,31 @@ def move_loop(e: Engine, f: dict[str, Any]) -> None:
         return
     options = _move_pick_options(e, {})
     if len(options) > 1:  # more than "Done moving"
-        e.ask("move_pick", f"Move a Soviet counter ({plural(e.s.moves_left, 'move')} left)",
-              MOVE_RULE)
+        n = e.s.moves_left
+        prompt = ngettext("Move a Soviet counter ({count} move left)",
+                          "Move a Soviet counter ({count} moves left)", n)
+        e.ask("move_pick", prompt.format(count=n), MOVE_RULE)
         e.offer(options)
 
 
+# The options below are memoised with the language they are in (``lang``, language() when
+# they are asked for): a label is the same words only in the same language.
+
+
 @cache
-def _move_option(cid: str, name: str) -> Option:
-    return Option("move", f"Move {name}", (Counter(cid).id,), counter=cid)
+def _move_option(cid: str, name: str, lang: str) -> Option:
+    return Option("move", _("Move {name}").format(name=name), (Counter(cid).id,), counter=cid)
 
 
-_MOVES_DONE = Option(MOVES_DONE, "Done moving")
+@cache
+def _moves_done(lang: str) -> Option:
+    return Option(MOVES_DONE, _("Done moving"))
 
 
 def _move_pick_options(e: Engine, p: dict[str, Any]) -> list[Option]:
-    opts = [_move_option(cid, e.name(cid)) for cid in movable(e)]
-    opts.append(_MOVES_DONE)
+    lang = language()
+    opts = [_move_option(cid, e.name(cid), lang) for cid in movable(e)]
+    opts.append(_moves_done(lang))
     return opts
 
 
@@ -254,32 +263,38 @@ def _move_pick_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 def move_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Pick the counter to move, or end the moves."""
     if picked.verb == MOVES_DONE:
-        e.log("Moves done", MOVE_RULE)
+        e.log(_("Moves done"), MOVE_RULE)
         return
     cid = picked.str_arg("counter")
-    e.ask("move_to", f"Move {e.name(cid)} to which position?", MOVE_RULE, counter=cid)
+    e.ask("move_to", _("Move {name} to which position?").format(name=e.name(cid)), MOVE_RULE,
+          counter=cid)
 
 
 @cache
-def _to_option(sq_id: str, label: str, kind: str, other: str) -> Option:
+def _to_option(sq_id: str, label: str, kind: str, other: str, lang: str) -> Option:
     """A move's destination (memoised: ``other`` is the occupant's name, if any)."""
     if kind == "join":
-        label += f", joining {other}"
+        # TRANSLATORS: {position} is a combat position's label such as "G3/R2"
+        label = _("{position}, joining {name}").format(position=label, name=other)
     elif kind == "displace":
-        label += f", displacing {other}"
+        # TRANSLATORS: {position} is a combat position's label such as "G3/R2"
+        label = _("{position}, displacing {name}").format(position=label, name=other)
     return Option("to", label, (Square(sq_id).id,), place=sq_id)
 
 
-_BACK = Option(BACK, "Choose another counter")
+@cache
+def _back(lang: str) -> Option:
+    return Option(BACK, _("Choose another counter"))
 
 
 def _move_to_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     labels = e.square_label
+    lang = language()
     opts = [
-        _to_option(sq_id, labels(sq_id), kind, e.name(other) if other else "")
+        _to_option(sq_id, labels(sq_id), kind, e.name(other) if other else "", lang)
         for sq_id, (kind, other) in destinations(e, p["counter"]).items()
     ]
-    opts.append(_BACK)
+    opts.append(_back(lang))
     return opts
 
 
@@ -291,7 +306,7 @@ def move_to(e: Engine, p: dict[str, Any], picked: Option) -> None:
         e.push("move_loop")
         return
     target = picked.str_arg("place")
-    kind, _ = destination(e, cid, target)
+    kind, _other = destination(e, cid, target)
     origin = e.s.soviet[cid].where
     special = _special(e, cid)
     carry = _matching_weapons(e, origin, special)
@@ -299,7 +314,7 @@ def move_to(e: Engine, p: dict[str, Any], picked: Option) -> None:
     if carry:
         e.ask(
             "carry_weapon",
-            f"Does {e.name(cid)} take a weapon along?",
+            _("Does {name} take a weapon along?").format(name=e.name(cid)),
             "4.0 Soviet Counters and Weapon Counters",
             counter=cid,
             target=target,
@@ -310,19 +325,25 @@ def move_to(e: Engine, p: dict[str, Any], picked: Option) -> None:
 
 
 @cache
-def _carry_option(wid: str, name: str) -> Option:
-    return Option("carry", f"Take the {name}", (Weapon(wid).id,), weapon=wid)
+def _carry_option(wid: str, name: str, lang: str) -> Option:
+    # TRANSLATORS: {weapon} is a weapon's name, such as "Maxim M1910 machine gun"
+    return Option("carry", _("Take the {weapon}").format(weapon=name), (Weapon(wid).id,),
+                  weapon=wid)
 
 
-_LEAVE = Option(LEAVE, "Move without a weapon")
+@cache
+def _leave(lang: str) -> Option:
+    return Option(LEAVE, _("Move without a weapon"))
 
 
 def _carry_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     cid = p["counter"]
     origin = e.s.soviet[cid].where
-    opts = [_carry_option(w, e.name(w)) for w in _matching_weapons(e, origin, _special(e, cid))]
+    lang = language()
+    opts = [_carry_option(w, e.name(w), lang)
+            for w in _matching_weapons(e, origin, _special(e, cid))]
     if not p["must"]:
-        opts.append(_LEAVE)
+        opts.append(_leave(lang))
     return opts
 
 
@@ -342,16 +363,26 @@ def _perform_move(e: Engine, cid: str, target: str, weapon: str) -> None:
         s.weapons[weapon] = target
     s.moved.append(cid)
     s.moves_left -= 1
-    extra = f" with the {e.name(weapon)}" if weapon else ""
-    e.log(f"{e.name(cid)} moves from {e.where_label(origin)} to {e.where_label(target)}{extra}",
-          MOVE_RULE, targets=_regions(Counter(cid).id, Weapon(weapon).id if weapon else "",
-                                      place_target(origin), place_target(target)))
+    if weapon:
+        # TRANSLATORS: {origin} and {destination} are places such as "position G3/R2" or
+        # "Reserves"; {weapon} is a weapon's name
+        text = _("{name} moves from {origin} to {destination} with the {weapon}").format(
+            name=e.name(cid), origin=e.where_label(origin), destination=e.where_label(target),
+            weapon=e.name(weapon))
+    else:
+        # TRANSLATORS: {origin} and {destination} are places such as "position G3/R2" or
+        # "Reserves"
+        text = _("{name} moves from {origin} to {destination}").format(
+            name=e.name(cid), origin=e.where_label(origin), destination=e.where_label(target))
+    e.log(text, MOVE_RULE, targets=_regions(Counter(cid).id, Weapon(weapon).id if weapon else "",
+                                 place_target(origin), place_target(target)))
     e.push("move_loop")
     e.settle_weapons(origin)
     if kind == "displace":
         e.ask(
             "displace_to",
-            f"{e.name(other)} is displaced: move it (free) to an empty position or Reserves",
+            _("{name} is displaced: move it (free) to an empty position or Reserves").format(
+                name=e.name(other)),
             MOVE_RULE,
             counter=other,
             square=target,
@@ -363,14 +394,16 @@ def _square_option(sq_id: str, label: str) -> Option:
     return Option("to", label, (Square(sq_id).id,), place=sq_id)
 
 
-_TO_RESERVES = Option("to", "Reserves", (RESERVES_BOX.id,), place=RESERVES)
+@cache
+def _to_reserves(lang: str) -> Option:
+    return Option("to", _("Reserves"), (RESERVES_BOX.id,), place=RESERVES)
 
 
 def _displace_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     occ = e.occupancy()
     opts = [_square_option(sq_id, e.square_label(sq_id)) for sq_id in e.square_ids
             if sq_id not in occ]
-    opts.append(_TO_RESERVES)
+    opts.append(_to_reserves(language()))
     return opts
 
 
@@ -383,7 +416,9 @@ def displace_to(e: Engine, p: dict[str, Any], picked: Option) -> None:
     weapons = _matching_weapons(e, square, _special(e, cid))
     for w in weapons:
         e.s.weapons[w] = target
-    e.log(f"{e.name(cid)} is displaced to {e.where_label(target)} (free move)", MOVE_RULE,
+    # TRANSLATORS: {destination} is a place such as "position G3/R2" or "Reserves"
+    e.log(_("{name} is displaced to {destination} (free move)").format(
+        name=e.name(cid), destination=e.where_label(target)), MOVE_RULE,
           targets=(Counter(cid).id, *(Weapon(w).id for w in weapons), place_target(square),
                    place_target(target)))
 
@@ -405,9 +440,11 @@ def action_loop(e: Engine, f: dict[str, Any]) -> None:
         return
     options = _act_options(e, {})
     if len(options) > 1:  # more than "End the Soviet Counter Phase"
+        n = e.s.actions_left
         e.ask(
             "act_pick",
-            f"Choose a counter action ({e.s.actions_left} left) or end the phase",
+            ngettext("Choose a counter action ({count} left) or end the phase",
+                     "Choose a counter action ({count} left) or end the phase", n).format(count=n),
             "4.0 Soviet Counter Phase",
         )
         e.offer(options)
@@ -418,7 +455,7 @@ def counter_phase_end(e: Engine, f: dict[str, Any]) -> None:
     """Remove every Action and Command token (4.0 Ending the Soviet Counter Phase)."""
     e.clear_markers()
     e.s.actions_left = e.s.moves_left = 0
-    e.log("Action and Command tokens are removed", "4.0 Ending the Soviet Counter Phase")
+    e.log(_("Action and Command tokens are removed"), "4.0 Ending the Soviet Counter Phase")
 
 
 def _wehrmacht_in_sight(e: Engine, where: str, kind: str | None) -> list[tuple[int, int, str]]:
@@ -488,6 +525,34 @@ def _team_pairs(e: Engine) -> list[tuple[str, list[str], str]]:
     return out
 
 
+_NOTHING_TO_DO: dict[tuple[bool, bool, bool], str] = {
+    # (Attack, Suppress, Command): why a counter with these actions has none to take now
+    # TRANSLATORS: {colours} are the colours of the tracks the counter sees ("green, red")
+    (True, True, True): N_(
+        "{name} has nothing to do: no German infantry on a track it sees ({colours}); "
+        "no Suppression token in Supplies; no Exhausted or Disrupted counter to command"),
+    # TRANSLATORS: {colours} are the colours of the tracks the counter sees ("green, red")
+    (True, True, False): N_(
+        "{name} has nothing to do: no German infantry on a track it sees ({colours}); "
+        "no Suppression token in Supplies"),
+    # TRANSLATORS: {colours} are the colours of the tracks the counter sees ("green, red")
+    (True, False, True): N_(
+        "{name} has nothing to do: no German infantry on a track it sees ({colours}); "
+        "no Exhausted or Disrupted counter to command"),
+    # TRANSLATORS: {colours} are the colours of the tracks the counter sees ("green, red")
+    (True, False, False): N_(
+        "{name} has nothing to do: no German infantry on a track it sees ({colours})"),
+    (False, True, True): N_(
+        "{name} has nothing to do: no Suppression token in Supplies; "
+        "no Exhausted or Disrupted counter to command"),
+    (False, True, False): N_("{name} has nothing to do: no Suppression token in Supplies"),
+    (False, False, True): N_(
+        "{name} has nothing to do: no Exhausted or Disrupted counter to command"),
+}
+"""Why a counter on a combat position has no action, by which of Attack, Suppress and
+Command it has (4.0): each a whole sentence for the catalogs."""
+
+
 def why_no_action(e: Engine, cid: str) -> str:
     """Why a counter is offered no action now, in a person's words (4.0, 1.3).
 
@@ -496,40 +561,39 @@ def why_no_action(e: Engine, cid: str) -> str:
     """
     c, spec, name = e.s.soviet[cid], e.c.soviet_counters[cid], e.name(cid)
     if c.where in ("stock", "removed"):
-        return f"{name} is not in the house"
+        return _("{name} is not in the house").format(name=name)
     if c.where == "raid":
-        return f"{name} is away on the raid"
+        return _("{name} is away on the raid").format(name=name)
     if c.marker == "action":
-        return f"{name} has already taken an action this phase (one action per counter)"
+        return _("{name} has already taken an action this phase (one action per "
+                 "counter)").format(name=name)
     if c.marker == "command":
-        return f"{name} was recovered by Command this phase and may not act"
+        return _("{name} was recovered by Command this phase and may not act").format(name=name)
     if e.s.actions_left <= 0 or not e.count("stock", "action"):
-        return "no action is left this phase"
+        return _("no action is left this phase")
     if c.where == RESERVES:
-        return f"{name} is in Reserves: counters act from a combat position"
-    colours = ", ".join(e.line_of_sight(c.where))
-    wants = []
-    if spec.attack:
-        wants.append(f"no German infantry on a track it sees ({colours})")
-    if spec.suppress:
-        wants.append("no Suppression token in Supplies")
-    if "C" in spec.specials:
-        wants.append("no Exhausted or Disrupted counter to command")
-    if not wants:
-        return f"{name} has no action it can take here"
-    return f"{name} has nothing to do: " + "; ".join(wants)
+        return _("{name} is in Reserves: counters act from a combat position").format(name=name)
+    colours = ", ".join(colour_name(colour) for colour in e.line_of_sight(c.where))
+    wants = (bool(spec.attack), bool(spec.suppress), "C" in spec.specials)
+    if not any(wants):
+        return _("{name} has no action it can take here").format(name=name)
+    return _(_NOTHING_TO_DO[wants]).format(name=name, colours=colours)
 
 
 def why_no_move(e: Engine, cid: str) -> str:
     """Why a counter is offered no move now (4.0 Move); asked only of one that cannot."""
     c, name = e.s.soviet[cid], e.name(cid)
     if c.where in _NOT_IN_PLAY:
-        return f"{name} is not in the house" if c.where != "raid" else f"{name} is on the raid"
+        if c.where == "raid":
+            return _("{name} is on the raid").format(name=name)
+        return _("{name} is not in the house").format(name=name)
     if cid in e.s.moved:
-        return f"{name} has already moved this phase (each counter moves once)"
+        return _("{name} has already moved this phase (each counter moves once)").format(
+            name=name)
     if e.s.moves_left <= 0:
-        return "no move is left this phase"
-    return f"{name} has no position to go to: each is held by a counter it may not displace"
+        return _("no move is left this phase")
+    return _("{name} has no position to go to: each is held by a counter it may not "
+             "displace").format(name=name)
 
 
 def why_not_there(e: Engine, cid: str, square: str) -> str:
@@ -538,55 +602,82 @@ def why_not_there(e: Engine, cid: str, square: str) -> str:
     Asked only of a square it may not enter.
     """
     if e.s.soviet[cid].where == square:
-        return f"{e.name(cid)} is already on {e.square_label(square)}"
+        # TRANSLATORS: {position} is a combat position's label such as "G3/R2"
+        return _("{name} is already on {position}").format(name=e.name(cid),
+                                                          position=e.square_label(square))
     here = e.counters_at(square)
     if len(here) > 1:
-        return f"{e.square_label(square)} holds a weapon team of two counters"
+        # TRANSLATORS: {position} is a combat position's label such as "G3/R2"
+        return _("{position} holds a weapon team of two counters").format(
+            position=e.square_label(square))
     if here:
         other = e.s.soviet[here[0]]
-        state = "Exhausted" if other.exhausted else "Disrupted"
-        return (f"{e.name(here[0])} on {e.square_label(square)} is {state}: no counter may "
-                "move onto its position")
-    return f"{e.name(cid)} may not move onto {e.square_label(square)}"
-
-
-_ACTIONS_DONE = Option(ACTIONS_DONE, "End the Soviet Counter Phase")
-
-
-def _act_options(e: Engine, p: dict[str, Any]) -> list[Option]:
-    return [*_iter_act_options(e), _ACTIONS_DONE]
-
-
-_ACT_LABELS = {
-    "attack": "{name}: Attack ({dice})",
-    "suppress": "{name}: Suppress ({n})",
-    "command": "{name}: Command (3 Recovers)",
-    "radio": "{name}: Request Reinforcements",
-    "observe": "{name}: Forward Observer",
-    "recover": "{name}: Recover",
-}
+        if other.exhausted:
+            # TRANSLATORS: {position} is a combat position's label such as "G3/R2"
+            return _("{name} on {position} is Exhausted: no counter may move onto its "
+                     "position").format(name=e.name(here[0]), position=e.square_label(square))
+        # TRANSLATORS: {position} is a combat position's label such as "G3/R2"
+        return _("{name} on {position} is Disrupted: no counter may move onto its "
+                 "position").format(name=e.name(here[0]), position=e.square_label(square))
+    # TRANSLATORS: {position} is a combat position's label such as "G3/R2"
+    return _("{name} may not move onto {position}").format(name=e.name(cid),
+                                                          position=e.square_label(square))
 
 
 @cache
-def _act_option(verb: str, cid: str, name: str, n: int = 0) -> Option:
+def _actions_done(lang: str) -> Option:
+    return Option(ACTIONS_DONE, _("End the Soviet Counter Phase"))
+
+
+def _act_options(e: Engine, p: dict[str, Any]) -> list[Option]:
+    return [*_iter_act_options(e), _actions_done(language())]
+
+
+@cache
+def _act_option(verb: str, cid: str, name: str, lang: str, n: int = 0) -> Option:
     """One counter's action (pure, so memoised: the same ones are offered all game)."""
-    label = _ACT_LABELS[verb].format(name=name, n=n, dice=dice_text(n))
+    if verb == "attack":
+        label = ngettext("{name}: Attack ({count} die)", "{name}: Attack ({count} dice)",
+                         n).format(name=name, count=n)
+    elif verb == "suppress":
+        # TRANSLATORS: {count} is the counter's Suppress value (Suppression tokens, up to)
+        label = _("{name}: Suppress ({count})").format(name=name, count=n)
+    elif verb == "command":
+        label = _("{name}: Command (3 Recovers)").format(name=name)
+    elif verb == "radio":
+        label = _("{name}: Request Reinforcements").format(name=name)
+    elif verb == "observe":
+        label = _("{name}: Forward Observer").format(name=name)
+    else:
+        assert verb == "recover", verb
+        label = _("{name}: Recover").format(name=name)
     return Option(verb, label, (Counter(cid).id,), counter=cid)
 
 
 @cache
 def _team_option(kind: str, sq_id: str, names: tuple[str, str], weapon: str,
-                 pair: tuple[str, str], weapon_id: str) -> Option:
-    """A two-counter weapon action (memoised like :func:`_act_option`)."""
-    label = {
-        "at": f"Anti-tank ({weapon})",
-        "mg-attack": "Machine Gun attack",
-        "mg-suppress": "Machine Gun suppress",
-        "mortar": f"Mortar ({weapon})",
-    }[kind]
+                 pair: tuple[str, str], weapon_id: str, lang: str) -> Option:
+    """A two-counter weapon action (memoised like :func:`_act_option`).
+
+    ``names`` are the counters' names and ``weapon`` the weapon's, in the language ``lang``.
+    """
+    first, second = names
+    if kind == "at":
+        # TRANSLATORS: two Soviet counters and their weapon's name
+        label = _("{first} & {second}: Anti-tank ({weapon})").format(
+            first=first, second=second, weapon=weapon)
+    elif kind == "mg-attack":
+        label = _("{first} & {second}: Machine Gun attack").format(first=first, second=second)
+    elif kind == "mg-suppress":
+        label = _("{first} & {second}: Machine Gun suppress").format(first=first, second=second)
+    else:
+        assert kind == "mortar", kind
+        # TRANSLATORS: two Soviet counters and their weapon's name
+        label = _("{first} & {second}: Mortar ({weapon})").format(
+            first=first, second=second, weapon=weapon)
     return Option(
         "team",
-        f"{names[0]} & {names[1]}: {label}",
+        label,
         (Counter(pair[0]).id, Counter(pair[1]).id, Weapon(weapon_id).id),
         kind=kind,
         square=sq_id,
@@ -629,40 +720,42 @@ def _iter_act_options(e: Engine) -> Iterator[Option]:
         s.tokens.get(key, {}).get("artillery", 0) for _, key in e.unit_loc_keys(ARTILLERY_UNIT)
     )
     specs = e.c.soviet_counters
+    lang = language()
     for cid, c in s.soviet.items():
         where = c.where
         if c.marker or where in _NOT_IN_PLAY:
             continue
         spec = specs[cid]
-        name = spec.name
+        name = e.name(cid)
         tired = c.exhausted or c.disrupted
         if not tired and e.is_square(where):
             if spec.attack and sees(where, "infantry"):
-                yield _act_option("attack", cid, name, spec.attack)
+                yield _act_option("attack", cid, name, lang, spec.attack)
             if spec.suppress and supplies:
-                yield _act_option("suppress", cid, name, spec.suppress)
+                yield _act_option("suppress", cid, name, lang, spec.suppress)
             if "C" in spec.specials and command_targets(e, cid):
-                yield _act_option("command", cid, name)
+                yield _act_option("command", cid, name, lang)
             if e.square(where).radio and not e.location_disrupted(4) and can_afford(e, 2):
-                yield _act_option("radio", cid, name)
+                yield _act_option("radio", cid, name, lang)
             if "F" in spec.specials and artillery and sees(where, None):
-                yield _act_option("observe", cid, name)
+                yield _act_option("observe", cid, name, lang)
         if tired:
-            yield _act_option("recover", cid, name)
+            yield _act_option("recover", cid, name, lang)
     if s.actions_left >= 2 and s.tokens["stock"].get("action", 0) >= 2:
         for sq_id, pair, weapon in _team_pairs(e):
             w = e.c.weapons[weapon]
             names = (e.name(pair[0]), e.name(pair[1]))
             both = (pair[0], pair[1])
+            wname = e.name(weapon)
             if w.special == "A" and w.attack and sees(sq_id, "armor"):
-                yield _team_option("at", sq_id, names, w.name, both, weapon)
+                yield _team_option("at", sq_id, names, wname, both, weapon, lang)
             if w.special == "G":
                 if w.attack and sees(sq_id, "infantry"):
-                    yield _team_option("mg-attack", sq_id, names, w.name, both, weapon)
+                    yield _team_option("mg-attack", sq_id, names, wname, both, weapon, lang)
                 if w.suppress and supplies:
-                    yield _team_option("mg-suppress", sq_id, names, w.name, both, weapon)
+                    yield _team_option("mg-suppress", sq_id, names, wname, both, weapon, lang)
             if w.special == "M" and w.suppress and supplies:
-                yield _team_option("mortar", sq_id, names, w.name, both, weapon)
+                yield _team_option("mortar", sq_id, names, wname, both, weapon, lang)
 
 
 def _act(e: Engine, cid: str, exhaust: bool) -> None:
@@ -678,7 +771,7 @@ def act_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Carry out the chosen counter action."""
     verb = picked.verb
     if verb == ACTIONS_DONE:
-        e.log("The Soviet Counter Phase ends", "4.0 Soviet Counter Phase")
+        e.log(_("The Soviet Counter Phase ends"), "4.0 Soviet Counter Phase")
         return
     e.push("action_loop")
     if verb == "team":
@@ -692,31 +785,34 @@ def act_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
         _act(e, cid, exhaust=False)
         c = e.s.soviet[cid]
         if c.exhausted and c.disrupted:
-            e.ask("recover_which", f"{spec.name} recovers: which?", "4.0 Recover", counter=cid,
-                  source="")
+            e.ask("recover_which", _("{name} recovers: which?").format(name=e.name(cid)),
+                  "4.0 Recover", counter=cid, source="")
         else:
             recover(e, cid, DISRUPTED if c.disrupted else EXHAUSTED, "4.0 Recover")
         return
     _act(e, cid, exhaust=True)
     if verb == "attack":
-        e.log(f"{spec.name} attacks", "4.0 Attack", targets=(me,))
+        e.log(_("{name} attacks").format(name=e.name(cid)), "4.0 Attack", targets=(me,))
         _ask_fire_target(e, where, spec.attack, "infantry", spec.name, "4.0 Attack")
     elif verb == "suppress":
         _suppress(e, where, spec.suppress, spec.name, "4.0 Suppress", (me,))
     elif verb == "command":
-        e.log(f"{spec.name} takes Command", "4.0 Command", targets=(me,))
+        e.log(_("{name} takes Command").format(name=e.name(cid)), "4.0 Command", targets=(me,))
         e.push("command_loop", commander=cid, left=3)
     elif verb == "radio":
-        e.log(f"{spec.name} radios for reinforcements", "4.0 Request Reinforcements",
+        e.log(_("{name} radios for reinforcements").format(name=e.name(cid)),
+              "4.0 Request Reinforcements",
               targets=(me, place_target(where)))
         start_purchase(e, 2, "4.0 Request Reinforcements")
     elif verb == "observe":
         loc = next(n for n in e.unit_locations(ARTILLERY_UNIT) if e.count(loc_key(n), "artillery"))
         e.move_tokens("artillery", loc_key(loc), "stock")
-        e.log(f"{spec.name} calls in the artillery readied on {loc}", "4.0 Forward Observer",
+        # TRANSLATORS: {location} is the number of a Volga location
+        e.log(_("{name} calls in the artillery readied on {location}").format(
+            name=e.name(cid), location=loc), "4.0 Forward Observer",
               targets=(me, Location(loc).id))
-        e.ask("fo_target", f"{spec.name}: choose the first target", "4.0 Forward Observer",
-              observer=cid)
+        e.ask("fo_target", _("{name}: choose the first target").format(name=e.name(cid)),
+              "4.0 Forward Observer", observer=cid)
 
 
 def recover(e: Engine, cid: str, what: str, rule: str) -> None:
@@ -727,22 +823,23 @@ def recover(e: Engine, cid: str, what: str, rule: str) -> None:
     """
     if what == DISRUPTED:
         e.set_disrupted(cid, False)
-        e.log(f"{e.name(cid)} recovers: Disrupted token removed", rule,
+        e.log(_("{name} recovers: Disrupted token removed").format(name=e.name(cid)), rule,
               targets=(Counter(cid).id,))
     else:
         e.s.soviet[cid].exhausted = False
-        e.log(f"{e.name(cid)} recovers: no longer Exhausted", rule, targets=(Counter(cid).id,))
+        e.log(_("{name} recovers: no longer Exhausted").format(name=e.name(cid)), rule,
+              targets=(Counter(cid).id,))
 
 
 @cache
-def _recover_pair(cid: str) -> tuple[Option, Option]:
+def _recover_pair(cid: str, lang: str) -> tuple[Option, Option]:
     tgt = (Counter(cid).id,)
-    return (Option(DISRUPTED, "Remove the Disrupted token", tgt),
-            Option(EXHAUSTED, "Flip back from Exhausted", tgt))
+    return (Option(DISRUPTED, _("Remove the Disrupted token"), tgt),
+            Option(EXHAUSTED, _("Flip back from Exhausted"), tgt))
 
 
 def _recover_options(e: Engine, p: dict[str, Any]) -> list[Option]:
-    return list(_recover_pair(p["counter"]))
+    return list(_recover_pair(p["counter"], language()))
 
 
 @decision("recover_which", _recover_options)
@@ -755,15 +852,19 @@ def recover_which(e: Engine, p: dict[str, Any], picked: Option) -> None:
 
 
 def _ask_fire_target(e: Engine, where: str, dice: int, kind: str, source: str, rule: str) -> None:
-    e.ask("fire_target", f"{source}: choose a target ({dice_text(dice)})", rule, where=where,
-          dice=dice, target_kind=kind, source=source)
+    # TRANSLATORS: {source} is what fires: a Soviet counter, or two with their weapon
+    prompt = ngettext("{source}: choose a target ({count} die)",
+                      "{source}: choose a target ({count} dice)", dice)
+    e.ask("fire_target", prompt.format(source=source_words(source), count=dice), rule,
+          where=where, dice=dice, target_kind=kind, source=source)
 
 
 def _fire_target_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     return [
         Option(
             "target",
-            f"{e.name(wid)} on track {t + 1} (Defense {e.wehrmacht_defense(wid)})",
+            _("{name} on track {track} (Defense {defense})").format(
+                name=e.name(wid), track=t + 1, defense=e.wehrmacht_defense(wid)),
             (TrackCircle(t + 1, i + 1).id,),
             counter=wid,
         )
@@ -780,10 +881,14 @@ def fire_target(e: Engine, p: dict[str, Any], picked: Option) -> None:
 def fire(e: Engine, wid: str, dice: int, source: str, rule: str) -> None:
     """Roll ``dice`` dice at a Wehrmacht counter: any die ≥ its Defense removes it (4.0)."""
     defense = e.wehrmacht_defense(wid)
+    # TRANSLATORS: {source} is what fires; {target} is a Wehrmacht counter's name
+    label = ngettext("{source}: {count} die against {target} Defense {defense}",
+                     "{source}: {count} dice against {target} Defense {defense}", dice)
     e.roll(
         dice,
         {"type": "any", "target": defense},
-        f"{source}: {dice_text(dice)} against {e.name(wid)} Defense {defense}",
+        label.format(source=source_words(source), count=dice, target=e.name(wid),
+                     defense=defense),
         rule,
         "fire_result",
         target=wid,
@@ -806,12 +911,17 @@ def fire_result(e: Engine, f: dict[str, Any]) -> None:
     wid = f["target"]
     region = _regions(_track_region(e, wid))
     if not any(d >= e.wehrmacht_defense(wid) for d in f["dice"]):
-        e.log(f"{f['source']} misses the {e.name(wid)}", f["rule_name"], targets=region)
+        # TRANSLATORS: {source} is what fires; {target} is a Wehrmacht counter's name
+        e.log(_("{source} misses the {target}").format(source=source_words(f["source"]),
+                                                       target=e.name(wid)),
+              f["rule_name"], targets=region)
         return
     for track in e.s.tracks:
         if wid in track:
             track[track.index(wid)] = ""
-            e.log(f"The {e.name(wid)} is destroyed and returns to the stock", f["rule_name"],
+            # TRANSLATORS: {target} is a Wehrmacht counter's name
+            e.log(_("The {target} is destroyed and returns to the stock").format(
+                target=e.name(wid)), f["rule_name"],
                   targets=region, removed=(wid,))
             return
 
@@ -828,28 +938,36 @@ def _suppress(e: Engine, where: str, value: int, source: str, rule: str,
     assert most >= 1, "a Suppress is offered only with a value and tokens in Supplies"
     colours = list(e.line_of_sight(where))
     if most > 1:
-        e.ask("suppress_count", f"{source}: place how many Suppression tokens (up to {most})?",
+        # TRANSLATORS: {source} is what suppresses: a Soviet counter, or two with their weapon
+        prompt = ngettext("{source}: place how many Suppression tokens (up to {count})?",
+                          "{source}: place how many Suppression tokens (up to {count})?", most)
+        e.ask("suppress_count", prompt.format(source=source_words(source), count=most),
               rule, most=most, colours=colours, source=source, actors=list(actors))
         return
     if value > 1 and len(colours) == 1:  # a choice of how many, made unasked: the log says so
         e.move_tokens("suppression", "supplies", suppress_key(colours[0]))
-        e.log(f"Only 1 Suppression token was in Supplies, so {source} placed it in the "
-              f"{colours[0]} Suppression box", rule, kind="auto",
+        # TRANSLATORS: {source} is what suppresses: a Soviet counter, or two with their weapon
+        e.log(_("Only 1 Suppression token was in Supplies, so {source} placed it in the "
+                "{colour} Suppression box").format(source=source_words(source),
+                                                   colour=colour_name(colours[0])),
+              rule, kind="auto",
               targets=(*actors, SuppressionBox(colours[0]).id))
         return
     _place_suppression(e, most, colours, source, rule, actors)
 
 
 @cache
-def _count_option(k: int, colours: tuple[str, ...]) -> Option:
+def _count_option(k: int, colours: tuple[str, ...], lang: str) -> Option:
     """Placing ``k`` Suppression tokens (memoised: the same few are offered again and again)."""
-    return Option("place", f"Place {plural(k, 'Suppression token')}",
+    return Option("place", ngettext("Place {count} Suppression token",
+                                    "Place {count} Suppression tokens", k).format(count=k),
                   tuple(SuppressionBox(c).id for c in colours), count=k)
 
 
 def _count_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     colours = tuple(p["colours"])
-    return [_count_option(k, colours) for k in range(p["most"], 0, -1)]
+    lang = language()
+    return [_count_option(k, colours, lang) for k in range(p["most"], 0, -1)]
 
 
 @decision("suppress_count", _count_options)
@@ -865,22 +983,32 @@ def _place_suppression(e: Engine, n: int, colours: list[str], source: str, rule:
     if len(colours) == 1:
         colour = colours[0]
         e.move_tokens("suppression", "supplies", suppress_key(colour), n)
-        e.log(f"{source} suppresses: {plural(n, 'token')} to the {colour} Suppression box",
+        # TRANSLATORS: {source} is what suppresses: a Soviet counter, or two with their weapon
+        text = ngettext("{source} suppresses: {count} token to the {colour} Suppression box",
+                        "{source} suppresses: {count} tokens to the {colour} Suppression box", n)
+        e.log(text.format(source=source_words(source), count=n, colour=colour_name(colour)),
               rule, targets=(*actors, SuppressionBox(colour).id))
         return
-    e.ask("suppress_split", f"{source}: split {plural(n, 'Suppression token')}", rule, n=n,
+    # TRANSLATORS: {source} is what suppresses: a Soviet counter, or two with their weapon
+    prompt = ngettext("{source}: split {count} Suppression token",
+                      "{source}: split {count} Suppression tokens", n)
+    e.ask("suppress_split", prompt.format(source=source_words(source), count=n), rule, n=n,
           colours=colours, source=source, actors=list(actors))
 
 
 @cache
-def _split_option(k: int, n: int, a: str, b: str) -> Option:
-    return Option("split", f"{a} {k} / {b} {n - k}",
-                  (SuppressionBox(a).id, SuppressionBox(b).id), first=k)
+def _split_option(k: int, n: int, a: str, b: str, lang: str) -> Option:
+    # TRANSLATORS: how many Suppression tokens go to each colour's box, such as "green 2 / red 1"
+    label = _("{first_colour} {first_count} / {second_colour} {second_count}").format(
+        first_colour=colour_name(a), first_count=k, second_colour=colour_name(b),
+        second_count=n - k)
+    return Option("split", label, (SuppressionBox(a).id, SuppressionBox(b).id), first=k)
 
 
 def _split_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     n, (a, b) = p["n"], p["colours"]
-    return [_split_option(k, n, a, b) for k in range(n, -1, -1)]
+    lang = language()
+    return [_split_option(k, n, a, b, lang) for k in range(n, -1, -1)]
 
 
 @decision("suppress_split", _split_options)
@@ -890,7 +1018,11 @@ def suppress_split(e: Engine, p: dict[str, Any], picked: Option) -> None:
     a, b = p["colours"]
     e.move_tokens("suppression", "supplies", suppress_key(a), k)
     e.move_tokens("suppression", "supplies", suppress_key(b), p["n"] - k)
-    e.log(f"{p['source']} suppresses: {k} to {a}, {p['n'] - k} to {b}", p["rule"],
+    # TRANSLATORS: {source} is what suppresses; then how many tokens go to each colour's box
+    e.log(_("{source} suppresses: {first_count} to {first_colour}, {second_count} to "
+            "{second_colour}").format(source=source_words(p["source"]), first_count=k,
+                                      first_colour=colour_name(a), second_count=p["n"] - k,
+                                      second_colour=colour_name(b)), p["rule"],
           targets=(*p.get("actors", ()), SuppressionBox(a).id, SuppressionBox(b).id))
 
 
@@ -903,7 +1035,9 @@ def command_loop(e: Engine, f: dict[str, Any]) -> None:
     if f["left"] > 0 and command_targets(e, f["commander"]):
         e.ask(
             "command_target",
-            f"{e.name(f['commander'])} commands: {plural(f['left'], 'Recover')} left",
+            ngettext("{name} commands: {count} Recover left",
+                     "{name} commands: {count} Recovers left", f["left"]).format(
+                name=e.name(f["commander"]), count=f["left"]),
             "4.0 Command",
             commander=f["commander"],
             left=f["left"],
@@ -911,23 +1045,29 @@ def command_loop(e: Engine, f: dict[str, Any]) -> None:
 
 
 @cache
-def _cmd_option(cid: str, name: str, fix: str) -> Option:
-    label = f"{name}: remove Disrupted" if fix == DISRUPTED else f"{name}: flip from Exhausted"
+def _cmd_option(cid: str, name: str, fix: str, lang: str) -> Option:
+    if fix == DISRUPTED:
+        label = _("{name}: remove Disrupted").format(name=name)
+    else:
+        label = _("{name}: flip from Exhausted").format(name=name)
     return Option("cmd", label, (Counter(cid).id,), counter=cid, fix=fix)
 
 
-_NO_MORE_RECOVERS = Option(DONE, "No more Recovers")
+@cache
+def _no_more_recovers(lang: str) -> Option:
+    return Option(DONE, _("No more Recovers"))
 
 
 def _command_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = []
+    lang = language()
     for cid in command_targets(e, p["commander"]):
         c = e.s.soviet[cid]
         if c.disrupted:
-            opts.append(_cmd_option(cid, e.name(cid), DISRUPTED))
+            opts.append(_cmd_option(cid, e.name(cid), DISRUPTED, lang))
         if c.exhausted:
-            opts.append(_cmd_option(cid, e.name(cid), EXHAUSTED))
-    opts.append(_NO_MORE_RECOVERS)
+            opts.append(_cmd_option(cid, e.name(cid), EXHAUSTED, lang))
+    opts.append(_no_more_recovers(lang))
     return opts
 
 
@@ -949,8 +1089,8 @@ def command_target(e: Engine, p: dict[str, Any], picked: Option) -> None:
 def _fo_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     where = e.s.soviet[p["observer"]].where
     return [
-        Option("target", f"{e.name(wid)} on track {t + 1}", (TrackCircle(t + 1, i + 1).id,),
-               counter=wid)
+        Option("target", _("{name} on track {track}").format(name=e.name(wid), track=t + 1),
+               (TrackCircle(t + 1, i + 1).id,), counter=wid)
         for t, i, wid in _wehrmacht_in_sight(e, where, None)
     ]
 
@@ -958,7 +1098,8 @@ def _fo_options(e: Engine, p: dict[str, Any]) -> list[Option]:
 @decision("fo_target", _fo_options)
 def fo_target(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """The first target; then an optional adjacent second one (4.0 Forward Observer)."""
-    e.ask("fo_second", "Forward Observer: a second, adjacent target?", "4.0 Forward Observer",
+    e.ask("fo_second", _("Forward Observer: a second, adjacent target?"),
+          "4.0 Forward Observer",
           observer=p["observer"], first=picked.str_arg("counter"))
 
 
@@ -970,16 +1111,18 @@ def _adjacent(e: Engine, wid: str) -> list[tuple[int, int, str]]:
     return []
 
 
-_ONLY_THE_FIRST = Option(ONE, "Only the first target")
+@cache
+def _only_the_first(lang: str) -> Option:
+    return Option(ONE, _("Only the first target"))
 
 
 def _fo_second_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = [
-        Option("target", f"Also {e.name(wid)} (circle {i + 1})", (TrackCircle(t + 1, i + 1).id,),
-               counter=wid)
+        Option("target", _("Also {name} (circle {circle})").format(name=e.name(wid), circle=i + 1),
+               (TrackCircle(t + 1, i + 1).id,), counter=wid)
         for t, i, wid in _adjacent(e, p["first"])
     ]
-    opts.append(_ONLY_THE_FIRST)
+    opts.append(_only_the_first(language()))
     return opts
 
 
@@ -988,7 +1131,7 @@ def fo_second(e: Engine, p: dict[str, Any], picked: Option) -> None:
     """Roll against each target in turn."""
     targets = [p["first"]] + ([] if picked.verb == ONE else [picked.str_arg("counter")])
     dice = e.o.forward_observer_dice
-    name = e.name(p["observer"])
+    name = e.c.counter_names[p["observer"]]  # English in the frame: source_words() reads it
     frames = [
         {"op": "fo_fire", "target": w, "dice_count": dice, "source": f"{name} (artillery)"}
         for w in targets
@@ -1013,11 +1156,11 @@ def _team_action(e: Engine, kind: str, square: str) -> None:
     for cid in pair:
         _act(e, cid, exhaust=True)
     bonus = inspire_bonus(e, special) if special in ("A", "G") else 0
-    names = " & ".join(e.name(c) for c in pair)
-    source = f"{names} ({w.name})"
+    names = " & ".join(e.c.counter_names[c] for c in pair)
+    source = f"{names} ({w.name})"  # English in the frames: source_words() reads it
     rule = _TEAM_RULES[special]
     if bonus:
-        e.log("Inspire: one extra die or token", "4.0 Inspire")
+        e.log(_("Inspire: one extra die or token"), "4.0 Inspire")
     if kind == "at":
         _ask_fire_target(e, square, w.attack + bonus, "armor", source, rule)
     elif kind == "mg-attack":

@@ -36,12 +36,14 @@ Readings (the rule is silent):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..actions import Option
+from ..i18n import N_, _, ngettext, pgettext
 from ..machine import Engine, decision, step
 from ..places import Card
-from ..text import plural
+from ..text import all_of
 
 RULE = "7.4 Competitive"
 """The rule every decision and log entry of this module cites."""
@@ -56,13 +58,51 @@ TACTICS_PER_TURN = 1
 """Tactics cards placed face down, and drawn, each turn (7.4 Wehrmacht Planning)."""
 
 
+_EFFECT_WORDS: dict[str, str] = {
+    # TRANSLATORS: a Tactics card effect; {change} is a signed number ("+1")
+    "artillery_dice": N_("artillery dice {change}"),
+    # TRANSLATORS: a Tactics card effect; {change} is a signed number ("+1")
+    "assault_armor_dice": N_("assault armor dice {change}"),
+    # TRANSLATORS: a Tactics card effect; {change} is a signed number ("+1")
+    "assault_infantry_dice": N_("assault infantry dice {change}"),
+    # TRANSLATORS: a Tactics card effect; {change} is a signed number ("+1")
+    "ju87_defense": N_("ju87 defense {change}"),
+    # TRANSLATORS: a Tactics card effect; {change} is a signed number ("+1")
+    "mortar_dice": N_("mortar dice {change}"),
+    # TRANSLATORS: a Tactics card effect; {change} is a signed number ("+1")
+    "scouts_defense": N_("scouts defense {change}"),
+    # TRANSLATORS: a Tactics card effect; {change} is a signed number ("+1")
+    "sniper_dice": N_("sniper dice {change}"),
+    # TRANSLATORS: a Tactics card effect; {change} is a signed number ("+1")
+    "wehrmacht_defense": N_("wehrmacht defense {change}"),
+}
+"""A person's words for each Tactics card effect (:data:`.components.TACTICS_EFFECTS`), in
+English; ``{change}`` is the signed number ("+1")."""
+
+
+def effects_text(effects: Mapping[str, int]) -> str:
+    """A Tactics card's effects in the language now: ``"artillery dice +1"`` (7.2, 7.4)."""
+    out = []
+    for key, n in effects.items():
+        words = _EFFECT_WORDS.get(key)
+        change = f"{n:+d}"
+        out.append(_(words).format(change=change) if words is not None
+                   else f"{key.replace('_', ' ')} {change}")
+    return ", ".join(out)
+
+
 def card_name(e: Engine, card_id: str) -> str:
-    """A Wehrmacht, Resupply or Tactics card's name, for labels and the German log."""
+    """A Wehrmacht, Resupply or Tactics card's name, for labels and the German log.
+
+    In the language now.
+    """
     if card_id in e.c.tactics:
-        return e.c.tactics[card_id].name
+        return _(e.c.tactics[card_id].name)
     if card_id in e.c.resupply_cards:
-        return f"Resupply ({e.c.storm_group_on(card_id).name})"
-    return e.c.wehrmacht_cards[card_id].name
+        # TRANSLATORS: a Resupply card, named by its Storm Group ("Resupply (Milk House)")
+        return _("Resupply ({storm_group})").format(
+            storm_group=_(e.c.storm_group_on(card_id).name))
+    return _(e.c.wehrmacht_cards[card_id].name)
 
 
 def must_play(e: Engine, card_id: str) -> bool:
@@ -86,7 +126,22 @@ def _draw(e: Engine, wehrmacht: int, tactics: int) -> tuple[list[str], list[str]
 
 
 def _names(e: Engine, cards: list[str]) -> str:
-    return ", ".join(card_name(e, c) for c in cards) or "none"
+    # TRANSLATORS: no cards at all (in "German hand: none; Tactics: none")
+    return ", ".join(card_name(e, c) for c in cards) or pgettext("cards", "none")
+
+
+def _draws(w: list[str], t: list[str]) -> str:
+    """The log's sentence for the German player's draw (everybody reads the counts)."""
+    # TRANSLATORS: what the German player draws, as in "The German player draws 3 Wehrmacht
+    # cards and 1 Tactics card"
+    wehrmacht = ngettext("{count} Wehrmacht card", "{count} Wehrmacht cards", len(w)).format(
+        count=len(w))
+    # TRANSLATORS: what the German player draws, as in "The German player draws 3 Wehrmacht
+    # cards and 1 Tactics card"
+    tactics = ngettext("{count} Tactics card", "{count} Tactics cards", len(t)).format(
+        count=len(t))
+    # TRANSLATORS: {cards} is a list such as "3 Wehrmacht cards and 1 Tactics card"
+    return _("The German player draws {cards}").format(cards=all_of([wehrmacht, tactics]))
 
 
 @step("planning")
@@ -96,9 +151,10 @@ def planning(e: Engine, f: dict[str, Any]) -> None:
     s.phase = "planning"
     if not s.german_hand and not s.german_tactics and not s.orders:  # the first turn
         w, t = _draw(e, HAND, TACTICS_HAND)
-        e.log(f"The German player draws {plural(len(w), 'Wehrmacht card')} and "
-              f"{plural(len(t), 'Tactics card')}", RULE)
-        e.log(f"German hand: {_names(e, w)}; Tactics: {_names(e, t)}", RULE, seen_by="german")
+        e.log(_draws(w, t), RULE)
+        # TRANSLATORS: {cards} and {tactics} are lists of card names (or "none")
+        e.log(_("German hand: {cards}; Tactics: {tactics}").format(
+                  cards=_names(e, w), tactics=_names(e, t)), RULE, seen_by="german")
     e.push("planning_draw")
     e.push("planning_tactics")
     e.push("planning_order")
@@ -112,8 +168,10 @@ def planning_order(e: Engine, f: dict[str, Any]) -> None:
         return
     n = len(s.orders) + 1
     e.push("planning_order")
-    e.ask("plan_order", f"German player: choose order {n} of {ORDERS} "
-          "(the first chosen is resolved first)", RULE, order=n)
+    # TRANSLATORS: {number} is the order being chosen (1-3), {orders} how many there are (3)
+    e.ask("plan_order", _("German player: choose order {number} of {orders} "
+                          "(the first chosen is resolved first)").format(number=n, orders=ORDERS),
+          RULE, order=n)
 
 
 def _order_options(e: Engine, p: dict[str, Any]) -> list[Option]:
@@ -125,9 +183,18 @@ def _order_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     # those cards, only they are offered (and all of them when they fill every slot)
     pool = must if must and len(must) >= slots else hand
     n = p["order"]
-    return [Option("order", f"Order {n}: {card_name(e, c)}"
-                   + (" (must be played)" if c in must else ""), (Card(c).id,), card=c)
+    return [Option("order", _order_label(e, n, c, c in must), (Card(c).id,), card=c)
             for c in pool]
+
+
+def _order_label(e: Engine, n: int, card: str, must: bool) -> str:
+    """An order option's label: the order's number, the card, whether it must be played."""
+    if must:
+        # TRANSLATORS: {number} is the order's number (1-3); {card} a Wehrmacht card's name
+        return _("Order {number}: {card} (must be played)").format(
+            number=n, card=card_name(e, card))
+    # TRANSLATORS: {number} is the order's number (1-3); {card} a Wehrmacht card's name
+    return _("Order {number}: {card}").format(number=n, card=card_name(e, card))
 
 
 @decision("plan_order", _order_options)
@@ -136,15 +203,17 @@ def plan_order(e: Engine, p: dict[str, Any], picked: Option) -> None:
     card = picked.str_arg("card")
     e.s.german_hand.remove(card)
     e.s.orders.append(card)
-    e.log(f"The German player places order {p['order']} face down", RULE)
-    e.log(f"Order {p['order']}: {card_name(e, card)}", RULE, card=card, seen_by="german")
+    e.log(_("The German player places order {number} face down").format(number=p["order"]),
+          RULE)
+    e.log(_("Order {number}: {card}").format(number=p["order"], card=card_name(e, card)), RULE,
+          card=card, seen_by="german")
 
 
 @step("planning_tactics")
 def planning_tactics(e: Engine, f: dict[str, Any]) -> None:
     """Ask for the Tactics card to place face down (none when the hand has none)."""
     if e.s.german_tactics and not e.s.tactics_chosen:
-        e.ask("plan_tactics", "German player: choose a Tactics card to place face down",
+        e.ask("plan_tactics", _("German player: choose a Tactics card to place face down"),
               RULE)
 
 
@@ -152,9 +221,11 @@ def _tactics_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     out = []
     for c in e.s.german_tactics:
         spec = e.c.tactics[c]
-        effects = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in spec.effects.items())
-        out.append(Option("tactic", f"Tactics card: {spec.name} ({effects})", (Card(c).id,),
-                          card=c))
+        # TRANSLATORS: {card} is a Tactics card's name; {effects} its effects, such as
+        # "artillery dice +1"
+        label = _("Tactics card: {card} ({effects})").format(
+            card=_(spec.name), effects=effects_text(spec.effects))
+        out.append(Option("tactic", label, (Card(c).id,), card=c))
     return out
 
 
@@ -164,18 +235,20 @@ def plan_tactics(e: Engine, p: dict[str, Any], picked: Option) -> None:
     card = picked.str_arg("card")
     e.s.german_tactics.remove(card)
     e.s.tactics_chosen = card
-    e.log("The German player places a Tactics card face down", RULE)
-    e.log(f"Tactics card chosen: {card_name(e, card)}", RULE, card=card, seen_by="german")
+    e.log(_("The German player places a Tactics card face down"), RULE)
+    e.log(_("Tactics card chosen: {card}").format(card=card_name(e, card)), RULE, card=card,
+          seen_by="german")
 
 
 @step("planning_draw")
 def planning_draw(e: Engine, f: dict[str, Any]) -> None:
     """Draw three Wehrmacht cards and one Tactics card after placing (7.4)."""
     w, t = _draw(e, ORDERS, TACTICS_PER_TURN)
-    e.log(f"The German player draws {plural(len(w), 'Wehrmacht card')} and "
-          f"{plural(len(t), 'Tactics card')}", RULE)
+    e.log(_draws(w, t), RULE)
     if w or t:
-        e.log(f"Drawn: {_names(e, w)}; Tactics: {_names(e, t)}", RULE, seen_by="german")
+        # TRANSLATORS: {cards} and {tactics} are lists of card names (or "none")
+        e.log(_("Drawn: {cards}; Tactics: {tactics}").format(
+                  cards=_names(e, w), tactics=_names(e, t)), RULE, seen_by="german")
 
 
 def reveal_tactics(e: Engine) -> None:
@@ -187,14 +260,17 @@ def reveal_tactics(e: Engine) -> None:
     while s.tactics_in_play:
         gone = s.tactics_in_play.pop(0)
         s.tactics_removed.append(gone)
-        e.log(f"Tactics card {card_name(e, gone)} leaves play", RULE, card=gone)
+        e.log(_("Tactics card {card} leaves play").format(card=card_name(e, gone)), RULE,
+              card=gone)
     if s.tactics_chosen:
         card, s.tactics_chosen = s.tactics_chosen, ""
         s.tactics_in_play.append(card)
         spec = e.c.tactics[card]
-        effects = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in spec.effects.items())
-        e.log(f"The German player reveals the Tactics card {spec.name}: in play this turn "
-              f"({effects})", RULE, card=card)
+        # TRANSLATORS: {card} is a Tactics card's name; {effects} its effects, such as
+        # "artillery dice +1"
+        e.log(_("The German player reveals the Tactics card {card}: in play this turn "
+                "({effects})").format(card=_(spec.name), effects=effects_text(spec.effects)),
+              RULE, card=card)
 
 
 def milk_house_revealed(e: Engine) -> bool:

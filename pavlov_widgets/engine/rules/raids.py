@@ -11,13 +11,13 @@ next raider rolls, as in the rulebook's Voentorg example.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..actions import DECLINE, LAUNCH, Option
-from ..dice import dice_text
+from ..i18n import N_, _, language, ngettext
 from ..machine import Engine, decision, step
 from ..places import RESERVES_BOX, Counter
-from ..text import plural
 from .scoring import finish
 
 RAID_RULE = "3.0 Special Cards: Storm Group"
@@ -49,7 +49,8 @@ def start_raid(e: Engine, free: bool) -> None:
     sg = e.c.storm_group_on(e.s.storm_box)
     e.ask(
         "raid_pick",
-        f"Storm Group raid on {sg.name} (Defense {sg.defense}): choose the raiders",
+        _("Storm Group raid on {card} (Defense {defense}): choose the raiders").format(
+            card=_(sg.name), defense=sg.defense),
         RAID_RULE if not free else "6.0 Ending the Game",
         chosen=[],
         free=free,
@@ -63,20 +64,27 @@ def _raid_dice(e: Engine, chosen: list[str]) -> int:
 def _raid_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     chosen: list[str] = p["chosen"]
     opts = [
-        Option("raider", f"Send {e.name(cid)}", (Counter(cid).id,), counter=cid)
+        Option("raider", _("Send {name}").format(name=e.name(cid)), (Counter(cid).id,),
+               counter=cid)
         for cid in raid_candidates(e)
         if cid not in chosen
     ]
     if chosen:
-        n = _raid_dice(e, chosen)
-        opts.append(Option(LAUNCH, f"Launch the raid: {plural(len(chosen), 'counter')}, "
-                                   f"{dice_text(n)}"))
+        n, k = _raid_dice(e, chosen), len(chosen)
+        # TRANSLATORS: {dice} is a count of dice on its own, such as "3 dice"
+        label = ngettext("Launch the raid: {count} counter, {dice}",
+                         "Launch the raid: {count} counters, {dice}", k).format(
+            count=k, dice=ngettext("{count} die", "{count} dice", n).format(count=n))
+        opts.append(Option(LAUNCH, label))
     if p["free"]:
-        opts.append(_DECLINE)
+        opts.append(_decline(language()))
     return opts
 
 
-_DECLINE = Option(DECLINE, "Do not raid")
+@cache
+def _decline(lang: str) -> Option:
+    """Declining the free raid (one per language: ``lang`` is the language now)."""
+    return Option(DECLINE, _("Do not raid"))
 
 
 @decision("raid_pick", _raid_options)
@@ -92,7 +100,7 @@ def raid_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
         )
         return
     if picked.verb == DECLINE:
-        e.log("No raid on the Milk House", "6.0 Ending the Game", card=e.s.storm_box)
+        e.log(_("No raid on the Milk House"), "6.0 Ending the Game", card=e.s.storm_box)
         return
     chosen: list[str] = p["chosen"]
     sg = e.c.storm_group_on(e.s.storm_box)
@@ -101,13 +109,18 @@ def raid_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
         e.s.soviet[cid].where = "raid"
         e.settle_weapons(was)
     names = ", ".join(e.name(c) for c in chosen)
-    e.log(f"Storm Group raid on {sg.name} by {names}", RAID_RULE, card=e.s.storm_box,
-          targets=tuple(Counter(c).id for c in chosen))
+    # TRANSLATORS: {names} is a list of counters' names, such as "Pavlov, Glushchenko"
+    e.log(_("Storm Group raid on {card} by {names}").format(card=_(sg.name), names=names),
+          RAID_RULE, card=e.s.storm_box, targets=tuple(Counter(c).id for c in chosen))
     n = _raid_dice(e, chosen)
     e.roll(
         n,
         {"type": "sum", "target": sg.defense},
-        f"Raid on {sg.name}: {dice_text(n)}, total against Defense {sg.defense}",
+        ngettext(
+            "Raid on {card}: {count} die, total against Defense {defense}",
+            "Raid on {card}: {count} dice, total against Defense {defense}",
+            n,
+        ).format(card=_(sg.name), count=n, defense=sg.defense),
         RAID_RULE,
         "raid_result",
         raiders=chosen,
@@ -123,9 +136,13 @@ def raid_result(e: Engine, f: dict[str, Any]) -> None:
     if total >= sg.defense:
         e.s.storm_won.append(card)
         e.s.storm_box = ""
-        e.log(f"The raid succeeds ({total} ≥ {sg.defense}): {sg.vp} VP", RAID_RULE, card=card)
+        e.log(_("The raid succeeds ({total} ≥ {defense}): {vp} VP").format(
+                  total=total, defense=sg.defense, vp=sg.vp),
+              RAID_RULE, card=card)
     else:
-        e.log(f"The raid fails ({total} < {sg.defense}); the card stays", RAID_RULE, card=card)
+        e.log(_("The raid fails ({total} < {defense}); the card stays").format(
+                  total=total, defense=sg.defense),
+              RAID_RULE, card=card)
     roll_for_raider(e, f["raiders"])
 
 
@@ -139,7 +156,7 @@ def roll_for_raider(e: Engine, raiders: list[str]) -> None:
     e.roll(
         1,
         {"type": "pick", "labels": list(CASUALTY_FACES)},
-        f"Raid casualty roll for {e.name(raiders[0])} (1-4 is a casualty)",
+        _("Raid casualty roll for {name} (1-4 is a casualty)").format(name=e.name(raiders[0])),
         RAID_RULE,
         "raid_fates",
         raiders=raiders,
@@ -165,10 +182,24 @@ def raid_fates(e: Engine, f: dict[str, Any]) -> None:
         e.push("raid_casualty_roll", raiders=rest)
     if die >= 5:
         e.s.soviet[cid].where = "reserves"
-        e.log(f"{e.name(cid)} rolls {die} and returns to Reserves", RAID_RULE,
-              targets=(Counter(cid).id, RESERVES_BOX.id))
+        e.log(_("{name} rolls {die} and returns to Reserves").format(name=e.name(cid), die=die),
+              RAID_RULE, targets=(Counter(cid).id, RESERVES_BOX.id))
     else:
-        e.push("casualty", counter=cid, why=f"raid, rolled {die}", rule=RAID_RULE)
+        e.push("casualty", counter=cid, why=RAID_CASUALTY[die - 1], rule=RAID_RULE)
+
+
+RAID_CASUALTY: tuple[str, ...] = (
+    # TRANSLATORS: why a raider is a casualty: its fate die showed 1
+    N_("raid, rolled 1"),
+    # TRANSLATORS: why a raider is a casualty: its fate die showed 2
+    N_("raid, rolled 2"),
+    # TRANSLATORS: why a raider is a casualty: its fate die showed 3
+    N_("raid, rolled 3"),
+    # TRANSLATORS: why a raider is a casualty: its fate die showed 4
+    N_("raid, rolled 4"),
+)
+"""Why a raider is a casualty, by its fate die (1–4, 3.0 Storm Group): kept in English in
+the frame (the casualty's ``why``) and translated where it is shown."""
 
 
 @step("game_end")
@@ -180,11 +211,11 @@ def game_end(e: Engine, f: dict[str, Any]) -> None:
     if box and e.c.storm_group_on(box).id == "milk-house":
         rule = "6.0 Ending the Game"
         if not raid_target_clear(e):
-            e.log("The Milk House cannot be raided (its tracks are not clear)", rule)
+            e.log(_("The Milk House cannot be raided (its tracks are not clear)"), rule)
         elif not raid_candidates(e):
-            e.log("The Milk House cannot be raided (no counter is fit to raid)", rule)
+            e.log(_("The Milk House cannot be raided (no counter is fit to raid)"), rule)
         else:
-            e.log("The Wehrmacht deck is exhausted: a free raid on the Milk House", rule,
+            e.log(_("The Wehrmacht deck is exhausted: a free raid on the Milk House"), rule,
                   card=box)
             start_raid(e, free=True)
 

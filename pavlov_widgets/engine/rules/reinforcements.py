@@ -14,9 +14,9 @@ from functools import cache
 from typing import Any
 
 from ..actions import DONE, Option
+from ..i18n import _, language, ngettext
 from ..machine import Engine, decision
 from ..places import RESERVES_BOX, Counter, Weapon
-from ..text import plural
 
 
 def affordable(e: Engine, points: int) -> list[str]:
@@ -41,7 +41,10 @@ def _within(e: Engine, points: int) -> Iterator[str]:
 
 def start_purchase(e: Engine, points: int, rule: str) -> None:
     """Ask for the first purchase."""
-    e.ask("reinforce", f"Reinforcements: {plural(points, 'point')} to spend", rule, points=points)
+    e.ask("reinforce",
+          ngettext("Reinforcements: {count} point to spend",
+                   "Reinforcements: {count} points to spend", points).format(count=points),
+          rule, points=points)
 
 
 def _cost(e: Engine, cid: str) -> int:
@@ -51,23 +54,28 @@ def _cost(e: Engine, cid: str) -> int:
 
 
 @cache
-def _buy_option(cid: str, name: str, cost: int, kind: str) -> Option:
+def _buy_option(cid: str, name: str, cost: int, kind: str, lang: str) -> Option:
     """Buying one counter (pure, so memoised: the same stock is offered again and again)."""
-    return Option("buy", f"{name} (cost {cost})", (f"{kind}:{cid}",), piece=cid)
+    # ``lang`` (the language now) is in the memo's key: a label is in one language
+    return Option("buy", _("{name} (cost {cost})").format(name=name, cost=cost),
+                  (f"{kind}:{cid}",), piece=cid)
 
 
 @cache
-def _done_option(points: int) -> Option:
-    return Option(DONE, f"Done ({plural(points, 'point')} unspent)")
+def _done_option(points: int, lang: str) -> Option:
+    label = ngettext("Done ({count} point unspent)", "Done ({count} points unspent)",
+                     points).format(count=points)
+    return Option(DONE, label)
 
 
 def _options(e: Engine, p: dict[str, Any]) -> list[Option]:
     soviet = e.c.soviet_counters
+    lang = language()
     opts = []
     for cid in affordable(e, p["points"]):
         kind = "stock-soviet" if cid in soviet else "stock-weapon"
-        opts.append(_buy_option(cid, e.name(cid), _cost(e, cid), kind))
-    opts.append(_done_option(p["points"]))
+        opts.append(_buy_option(cid, e.name(cid), _cost(e, cid), kind, lang))
+    opts.append(_done_option(p["points"], lang))
     return opts
 
 
@@ -84,7 +92,9 @@ def reinforce(e: Engine, p: dict[str, Any], picked: Option) -> None:
         e.s.weapons[cid] = "reserves"
         region = Weapon(cid).id
     points = p["points"] - _cost(e, cid)
-    e.log(f"{e.name(cid)} joins the Reserves ({plural(points, 'point')} left)", p["rule"],
-          targets=(region, RESERVES_BOX.id))
+    e.log(ngettext("{name} joins the Reserves ({count} point left)",
+                   "{name} joins the Reserves ({count} points left)",
+                   points).format(name=e.name(cid), count=points),
+          p["rule"], targets=(region, RESERVES_BOX.id))
     if points > 0 and can_afford(e, points):
         start_purchase(e, points, p["rule"])

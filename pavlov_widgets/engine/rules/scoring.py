@@ -11,27 +11,39 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SettingsError
+from ..i18n import N_, _, ngettext
 from ..machine import Engine, step
-from ..text import plural
 from .planning import milk_house_revealed
 
 AWARDS: tuple[tuple[int, str, str], ...] = (
-    (50, "Hero of the Soviet Union", "Epic Victory"),
-    (40, "Order of Victory", "Major Victory"),
-    (30, "Order of the Red Banner", "Major Victory"),
-    (20, "Order of Suvorov", "Major Victory"),
-    (10, "Order of the Patriotic War", "Minor Victory"),
-    (1, "Order of the Red Star", "Minor Victory"),
+    (50, N_("Hero of the Soviet Union"), N_("Epic Victory")),
+    (40, N_("Order of Victory"), N_("Major Victory")),
+    (30, N_("Order of the Red Banner"), N_("Major Victory")),
+    (20, N_("Order of Suvorov"), N_("Major Victory")),
+    (10, N_("Order of the Patriotic War"), N_("Minor Victory")),
+    (1, N_("Order of the Red Star"), N_("Minor Victory")),
 )
 """(lowest score, award, victory level) for winning scores, highest first (6.0 table)."""
 
+# TRANSLATORS: a game's result: neither side wins (6.0 victory table)
+DRAW = N_("Draw")
+MINOR_DEFEAT = N_("Minor Defeat")
+MAJOR_DEFEAT = N_("Major Defeat")
+IMMEDIATE_DEFEAT = N_("Immediate Defeat")
+"""The levels of a game not won (6.0): English in the outcome, translated where shown."""
+
 IMMEDIATE_LOSSES: dict[str, str] = {
-    "track_overrun": "a Wehrmacht counter advanced beyond the end of its track",
-    "army_cp": "a second Disrupted token on the 62nd Army Command Post (18)",
-    "no_defenders": "no Soviet counter left in Pavlov's House",
-    "no_food": "a Resupply card with no Food in the house (1st printing)",
+    "track_overrun": N_("a Wehrmacht counter advanced beyond the end of its track"),
+    "army_cp": N_("a second Disrupted token on the 62nd Army Command Post (18)"),
+    "no_defenders": N_("no Soviet counter left in Pavlov's House"),
+    "no_food": N_("a Resupply card with no Food in the house (1st printing)"),
 }
 """The immediate losses of 6.0 (and the 1st printing's), by the key the outcome uses."""
+
+DECK_PLAYED_OUT = N_("the Wehrmacht deck was played out")
+MILK_HOUSE_REVEALED = N_("the Milk House card was revealed this turn")
+TOO_FEW_CARDS = N_("the German player had too few Wehrmacht cards left for another turn")
+"""How a game ends when no immediate loss ends it (6.0; 7.4 Note, the competitive game)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +85,10 @@ def victory_level(total: int, table: str = "second") -> tuple[str, str, str]:
         if total >= low:
             return "win", level, award
     if table == "first" or total >= -9:
-        return "draw", "Draw", ""
+        return "draw", DRAW, ""
     if total >= -19:
-        return "loss", "Minor Defeat", ""
-    return "loss", "Major Defeat", ""
+        return "loss", MINOR_DEFEAT, ""
+    return "loss", MAJOR_DEFEAT, ""
 
 
 @step("finish")
@@ -99,29 +111,43 @@ def finish(e: Engine, immediate_loss: str | None) -> None:
     if immediate_loss:
         outcome.update(
             result="loss",
-            level="Immediate Defeat",
+            level=IMMEDIATE_DEFEAT,
             award="",
             how=immediate_loss,
             how_text=IMMEDIATE_LOSSES[immediate_loss],
         )
     else:
         result, level, award = victory_level(parts.total, e.o.victory_table)
-        how_text = "the Wehrmacht deck was played out"
+        how_text = DECK_PLAYED_OUT
         if e.o.competitive:  # 7.4 Note: the German cards, or the Milk House, end the game
-            how_text = ("the Milk House card was revealed this turn"
-                        if milk_house_revealed(e) else
-                        "the German player had too few Wehrmacht cards left for another turn")
+            how_text = MILK_HOUSE_REVEALED if milk_house_revealed(e) else TOO_FEW_CARDS
         outcome.update(result=result, level=level, award=award, how="deck_exhausted",
                        how_text=how_text)
-        e.log(
-            f"Final score {parts.total}: {parts.raids} raid VP + {parts.support} support VP + "
-            f"{plural(parts.defenders, 'defender')} "
-            f"- 3 x {plural(parts.attackers, 'Wehrmacht counter')} = {level}"
-            + (f" ({award})" if award else ""),
-            "6.0 Ending the Game",
-            kind="end",
-        )
+        e.log(_final_score(parts, level, award), "6.0 Ending the Game", kind="end")
     e.s.outcome = outcome
     e.s.phase = "over"
     e.s.stack.clear()
     e.s.pending = None
+
+
+def _final_score(parts: Score, level: str, award: str) -> str:
+    """The log line of the final score: its sum, the victory level and any award (6.0)."""
+    # TRANSLATORS: a term of the final score's sum, such as "12 defenders"
+    defenders = ngettext("{count} defender", "{count} defenders",
+                         parts.defenders).format(count=parts.defenders)
+    # TRANSLATORS: a term of the final score's sum, such as "2 Wehrmacht counters" (each
+    # costs 3 points)
+    attackers = ngettext("{count} Wehrmacht counter", "{count} Wehrmacht counters",
+                         parts.attackers).format(count=parts.attackers)
+    values = {"score": parts.total, "raid_vp": parts.raids, "support_vp": parts.support,
+              "defenders": defenders, "attackers": attackers, "level": _(level)}
+    if award:
+        # TRANSLATORS: {defenders} is like "12 defenders", {attackers} like "2 Wehrmacht
+        # counters", {level} a victory level ("Minor Victory"), {award} a decoration
+        return _("Final score {score}: {raid_vp} raid VP + {support_vp} support VP + "
+                 "{defenders} - 3 x {attackers} = {level} ({award})").format(
+            award=_(award), **values)
+    # TRANSLATORS: {defenders} is like "12 defenders", {attackers} like "2 Wehrmacht
+    # counters", {level} a victory level or "Draw"
+    return _("Final score {score}: {raid_vp} raid VP + {support_vp} support VP + "
+             "{defenders} - 3 x {attackers} = {level}").format(**values)

@@ -10,6 +10,7 @@ from typing import Any
 
 from .. import dice as dice_mod
 from ..components import COLOURS, Components
+from ..i18n import _
 from ..machine import Engine, step
 from ..settings import RuleSettings
 from ..state import GameState, SovietCounter
@@ -137,7 +138,7 @@ def turn_start(e: Engine, frame: dict[str, Any]) -> None:
     """
     e.s.turn += 1
     e.s.phase = "planning" if e.o.competitive else "soviet_cards"
-    e.log(f"Turn {e.s.turn} begins", "1.1 Game Overview", kind="turn")
+    e.log(_("Turn {turn} begins").format(turn=e.s.turn), "1.1 Game Overview", kind="turn")
     e.push_seq(
         [
             *([{"op": "planning"}] if e.o.competitive else []),

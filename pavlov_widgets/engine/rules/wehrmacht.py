@@ -14,7 +14,7 @@ from typing import Any
 
 from ..actions import FIRE, Option
 from ..components import COLOURS
-from ..dice import dice_text
+from ..i18n import N_, _, language, ngettext
 from ..machine import Engine, decision, step
 from ..places import (
     Counter,
@@ -27,7 +27,7 @@ from ..places import (
     sapper_key,
     suppress_key,
 )
-from ..text import plural
+from ..sections import colour_name
 from . import planning
 from .combat import start_targeted
 
@@ -61,16 +61,18 @@ def deal_tactics(e: Engine) -> None:
     while len(s.tactics_in_play) > keep:
         gone = s.tactics_in_play.pop(0)
         s.tactics_removed.append(gone)
-        e.log(f"Tactics card {e.c.tactics[gone].name} leaves play", "7.2 Tactics Cards",
-              card=gone)
+        e.log(_("Tactics card {card} leaves play").format(card=_(e.c.tactics[gone].name)),
+              "7.2 Tactics Cards", card=gone)
     want = 2 if e.o.tactics == "elite" else 1
     while len(s.tactics_in_play) < want and s.tactics_deck:
         card = s.tactics_deck.pop(0)
         s.tactics_in_play.append(card)
         spec = e.c.tactics[card]
-        effects = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in spec.effects.items())
-        e.log(f"Tactics card {spec.name} is in play this turn ({effects})", "7.2 Tactics Cards",
-              card=card)
+        effects = planning.effects_text(spec.effects)
+        # TRANSLATORS: {effects} is a list such as "sniper dice +1, ju87 defense +1"
+        e.log(_("Tactics card {card} is in play this turn ({effects})").format(
+                  card=_(spec.name), effects=effects),
+              "7.2 Tactics Cards", card=card)
 
 
 @step("reveal_wehrmacht")
@@ -86,13 +88,12 @@ def reveal_wehrmacht(e: Engine, f: dict[str, Any]) -> None:
     e.push("reveal_wehrmacht")
     e.push("finish_wehrmacht_card")
     if card_id in e.c.resupply_cards:
-        e.log(f"Card {s.cards_in_phase} of 3: Resupply", "3.0 Special Cards", kind="card",
-              card=card_id)
+        e.log(_("Card {number} of 3: Resupply").format(number=s.cards_in_phase),
+              "3.0 Special Cards", kind="card", card=card_id)
         e.push("resupply")
         return
     card = e.c.wehrmacht_cards[card_id]
-    e.log(f"Card {s.cards_in_phase} of 3: {card.name}{_card_detail(e, card_id)}", RULE,
-          kind="card", card=card_id)
+    e.log(_card_line(e, card_id, s.cards_in_phase), RULE, kind="card", card=card_id)
     if card.kind in ("sniper", "mortar", "artillery"):
         rule = {
             "sniper": "3.0 Attack Defender",
@@ -102,7 +103,7 @@ def reveal_wehrmacht(e: Engine, f: dict[str, Any]) -> None:
         e.roll(
             1,
             {"type": "pick", "labels": list(card.colour_table)},
-            f"{card.name}: colour roll",
+            _("{card}: colour roll").format(card=_(card.name)),
             rule,
             "card_colour",
             card=card_id,
@@ -117,18 +118,33 @@ def reveal_wehrmacht(e: Engine, f: dict[str, Any]) -> None:
         e.push("storm_group_card", card=card_id)
 
 
-def _card_detail(e: Engine, card_id: str) -> str:
-    """What a revealed card says, in a few words, for the log."""
+def _card_line(e: Engine, card_id: str, number: int) -> str:
+    """The log line of a revealed card: its number in the phase, its name and what it says."""
     card = e.c.wehrmacht_cards[card_id]
+    name = _(card.name)
     if card.kind == "ju87":
-        return f" ({card.aircraft} aircraft, Ju 87 Defense {card.defense})"
+        return ngettext(
+            "Card {number} of 3: {card} ({count} aircraft, Ju 87 Defense {defense})",
+            "Card {number} of 3: {card} ({count} aircraft, Ju 87 Defense {defense})",
+            card.aircraft,
+        ).format(number=number, card=name, count=card.aircraft, defense=card.defense)
     if card.kind == "artillery":
-        return f" ({dice_text(card.dice)} against the building)"
+        return ngettext(
+            "Card {number} of 3: {card} ({count} die against the building)",
+            "Card {number} of 3: {card} ({count} dice against the building)",
+            card.dice,
+        ).format(number=number, card=name, count=card.dice)
     if card.kind == "place":
         kind = e.c.wehrmacht_types[card.counter_type]
-        value = f"Suppress {kind.suppress}" if kind.kind == "infantry" else f"Attack {kind.attack}"
-        return f" (place a counter: {value}, Defense {kind.defense})"
-    return ""
+        if kind.kind == "infantry":
+            return _(
+                "Card {number} of 3: {card} (place a counter: Suppress {suppress}, "
+                "Defense {defense})"
+            ).format(number=number, card=name, suppress=kind.suppress, defense=kind.defense)
+        return _(
+            "Card {number} of 3: {card} (place a counter: Attack {attack}, Defense {defense})"
+        ).format(number=number, card=name, attack=kind.attack, defense=kind.defense)
+    return _("Card {number} of 3: {card}").format(number=number, card=name)
 
 
 @step("finish_wehrmacht_card")
@@ -146,6 +162,7 @@ def card_colour(e: Engine, f: dict[str, Any]) -> None:
     colour = card.colour_for(f["dice"][0])
     if card.kind == "sniper":
         dice = 4 + e.tactic("sniper_dice")
+        # the source is the card's name, translated where it is shown
         start_targeted(e, colour, dice, "attack", "Sniper", "3.0 Attack Defender")
     elif card.kind == "mortar":
         dice = 4 + e.tactic("mortar_dice")
@@ -156,7 +173,12 @@ def card_colour(e: Engine, f: dict[str, Any]) -> None:
         e.roll(
             dice,
             {"type": "any", "target": defense},
-            f"{card.name}: {dice_text(dice)} against {colour} Defense {defense}",
+            ngettext(
+                "{source}: {count} die against {colour} Defense {defense}",
+                "{source}: {count} dice against {colour} Defense {defense}",
+                dice,
+            ).format(source=_(card.name), count=dice, colour=colour_name(colour),
+                     defense=defense),
             "3.0 Attack Building",
             "attack_building",
             colour=colour,
@@ -190,8 +212,11 @@ def ju87(e: Engine, f: dict[str, Any]) -> None:
         return
     e.ask(
         "aa_fire",
-        f"{plural(card.aircraft, 'Ju 87')} (Defense {ju87_defense(e, f['card'])}): "
-        "choose Anti-aircraft tokens to fire",
+        ngettext(
+            "{count} Ju 87 (Defense {defense}): choose Anti-aircraft tokens to fire",
+            "{count} Ju 87s (Defense {defense}): choose Anti-aircraft tokens to fire",
+            card.aircraft,
+        ).format(count=card.aircraft, defense=ju87_defense(e, f["card"])),
         "3.0 Bomb Stalingrad",
         card=f["card"],
         chosen=[],
@@ -199,21 +224,31 @@ def ju87(e: Engine, f: dict[str, Any]) -> None:
 
 
 @cache
-def _aa_option(n: int) -> Option:
-    return Option("aa", f"Fire the Anti-aircraft token on {n} (2 dice)", (Location(n).id,), loc=n)
+def _aa_option(n: int, lang: str) -> Option:
+    """Firing one readied token (memoised per language: ``lang`` is the language now)."""
+    # TRANSLATORS: {location} is a location number of the board (3-18)
+    label = _("Fire the Anti-aircraft token on {location} (2 dice)").format(location=n)
+    return Option("aa", label, (Location(n).id,), loc=n)
 
 
-_HOLD_FIRE = Option(FIRE, "Hold fire")
+@cache
+def _hold_fire(lang: str) -> Option:
+    """Firing no token (one per language: ``lang`` is the language now)."""
+    return Option(FIRE, _("Hold fire"))
 
 
 def _aa_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     chosen: list[int] = p["chosen"]
-    opts = [_aa_option(n) for n in _aa_ready(e, chosen)]
+    lang = language()
+    opts = [_aa_option(n, lang) for n in _aa_ready(e, chosen)]
     if chosen:
-        opts.append(Option(FIRE, f"Fire {plural(len(chosen), 'token')}: "
-                                 f"{dice_text(2 * len(chosen))}"))
+        k = len(chosen)
+        # TRANSLATORS: {dice} is a count of dice on its own, such as "4 dice"
+        label = ngettext("Fire {count} token: {dice}", "Fire {count} tokens: {dice}", k).format(
+            count=k, dice=ngettext("{count} die", "{count} dice", 2 * k).format(count=2 * k))
+        opts.append(Option(FIRE, label))
     else:
-        opts.append(_HOLD_FIRE)
+        opts.append(_hold_fire(lang))
     return opts
 
 
@@ -231,13 +266,19 @@ def aa_fire(e: Engine, p: dict[str, Any], picked: Option) -> None:
     if not chosen:
         e.push("ju87_bombing", card=p["card"], planes=card.aircraft)
         return
-    e.log(f"Anti-aircraft tokens from {', '.join(map(str, chosen))} fire", "3.0 Bomb Stalingrad",
-          targets=tuple(Location(n).id for n in chosen))
+    # TRANSLATORS: {locations} is a list of location numbers, such as "5, 12"
+    e.log(_("Anti-aircraft tokens from {locations} fire").format(
+              locations=", ".join(map(str, chosen))),
+          "3.0 Bomb Stalingrad", targets=tuple(Location(n).id for n in chosen))
     defense = ju87_defense(e, p["card"])
     e.roll(
         2 * len(chosen),
         {"type": "count", "target": defense},
-        f"Anti-aircraft fire: {2 * len(chosen)} dice, each ≥ {defense} downs a Ju 87",
+        ngettext(
+            "Anti-aircraft fire: {count} die, each ≥ {defense} downs a Ju 87",
+            "Anti-aircraft fire: {count} dice, each ≥ {defense} downs a Ju 87",
+            2 * len(chosen),
+        ).format(count=2 * len(chosen), defense=defense),
         "3.0 Bomb Stalingrad",
         "ju87_aa_result",
         card=p["card"],
@@ -250,7 +291,11 @@ def ju87_aa_result(e: Engine, f: dict[str, Any]) -> None:
     card = e.c.wehrmacht_cards[f["card"]]
     downed = min(card.aircraft, sum(d >= ju87_defense(e, f["card"]) for d in f["dice"]))
     planes = card.aircraft - downed
-    e.log(f"{plural(downed, 'Ju 87')} shot down; {plural(planes, 'bomb')}",
+    # TRANSLATORS: {bombs} is a count of bombs on its own, such as "2 bombs"
+    e.log(ngettext("{count} Ju 87 shot down; {bombs}", "{count} Ju 87s shot down; {bombs}",
+                   downed).format(count=downed,
+                                  bombs=ngettext("{count} bomb", "{count} bombs",
+                                                 planes).format(count=planes)),
           "3.0 Bomb Stalingrad")
     e.push("ju87_bombing", card=f["card"], planes=planes)
 
@@ -264,7 +309,7 @@ def ju87_bombing(e: Engine, f: dict[str, Any]) -> None:
     e.roll(
         3,
         {"type": "total"},
-        "Ju 87 bomb: 3 dice for the target location",
+        _("Ju 87 bomb: 3 dice for the target location"),
         "3.0 Bomb Stalingrad",
         "ju87_bomb",
     )
@@ -283,38 +328,47 @@ def ju87_bomb(e: Engine, f: dict[str, Any]) -> None:
         if tokens and (not shifted or e.o.ju87_shift_removes_tokens):
             kind = tokens[0]
             e.move_tokens(kind, place, "stock")
-            e.log(f"Bomb on {loc} destroys the {e.c.tokens[kind].name} token there", rule,
-                  targets=hit)
+            # TRANSLATORS: {location} is a location number of the board (3-18)
+            e.log(_("Bomb on {location} destroys the {token} token there").format(
+                      location=loc, token=_(e.c.tokens[kind].name)),
+                  rule, targets=hit)
             return
         if not e.location_disrupted(loc):
             placed = e.move_tokens("disrupted", "stock", place)
             if placed:
-                e.log(f"Bomb on {loc}: {e.c.board.location_names[loc]} is Disrupted", rule,
-                      targets=hit)
+                # TRANSLATORS: {location} is a location number, {name} the location's name
+                e.log(_("Bomb on {location}: {name} is Disrupted").format(
+                          location=loc, name=_(e.c.board.location_names[loc])),
+                      rule, targets=hit)
             else:
-                e.log(f"Bomb on {loc}: no Disrupted token left in the stock", rule, targets=hit)
+                e.log(_("Bomb on {location}: no Disrupted token left in the stock").format(
+                          location=loc),
+                      rule, targets=hit)
             # Fog of War comes with a Disrupted token *placed* on 14-17 (3.0 Bomb Stalingrad)
             fog = placed and (not shifted or e.o.ju87_shift_adds_fog)
             if fog and 14 <= loc <= 17 and e.s.fog_stock:
                 e.s.soviet_discard.append(e.s.fog_stock.pop(0))
-                e.log("A Fog of War card joins the Soviet discards", rule)
+                e.log(_("A Fog of War card joins the Soviet discards"), rule)
             return
         if loc == 3:
             victims = [cid for cid in e.house_counters() if e.is_square(e.s.soviet[cid].where)]
-            e.log("Bomb on 3 again: every counter in a combat position is suppressed", rule,
+            e.log(_("Bomb on 3 again: every counter in a combat position is suppressed"), rule,
                   targets=(*hit, *(Counter(cid).id for cid in victims)))
             for cid in reversed(victims):
-                e.push("disrupt", counter=cid, why="Ju 87 bomb on 3", rule=rule)
+                # kept in English in the frame; translated where it is shown
+                e.push("disrupt", counter=cid, why=N_("Ju 87 bomb on 3"), rule=rule)
             return
         if loc == 18:
             e.lose(
                 "army_cp",
-                "A second Disrupted token on the 62nd Army CP (18): the game is lost",
+                _("A second Disrupted token on the 62nd Army CP (18): the game is lost"),
                 rule,
             )
             return
-        e.log(f"Location {loc} is already Disrupted: the bomb moves to {loc + 1}", rule,
-              targets=(*hit, Location(loc + 1).id))
+        # TRANSLATORS: {location} and {next} are location numbers of the board (3-18)
+        e.log(_("Location {location} is already Disrupted: the bomb moves to {next}").format(
+                  location=loc, next=loc + 1),
+              rule, targets=(*hit, Location(loc + 1).id))
         loc += 1
         shifted = True
 
@@ -335,13 +389,14 @@ def place_card(e: Engine, f: dict[str, Any]) -> None:
         if cid not in on_board
     ]
     if not free:
-        e.log(f"No {card.name} counter is left in the stock; the card has no effect", PLACE_RULE,
-              card=f["card"])
+        e.log(_("No {card} counter is left in the stock; the card has no effect").format(
+                  card=_(card.name)),
+              PLACE_RULE, card=f["card"])
         return
     e.roll(
         1,
         {"type": "pick", "labels": [f"track {t.number}" for t in e.c.board.tracks]},
-        f"{card.name}: placement roll",
+        _("{card}: placement roll").format(card=_(card.name)),
         PLACE_RULE,
         "place_track",
         counter=free[0],
@@ -359,7 +414,8 @@ def place_track(e: Engine, f: dict[str, Any]) -> None:
     if kind.kind == "infantry" and available > 0:
         e.ask(
             "suppress_entry",
-            f"{kind.name} will enter track {track + 1} ({colour}): spend Suppression tokens?",
+            _("{name} will enter track {track} ({colour}): spend Suppression tokens?").format(
+                name=_(kind.name), track=track + 1, colour=colour_name(colour)),
             PLACE_RULE,
             counter=cid,
             track=track,
@@ -372,16 +428,21 @@ def _suppress_entry_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     colour = e.colour_of_track(p["track"])
     available = e.count(suppress_key(colour), "suppression")
     defense = e.wehrmacht_defense(p["counter"])
-    opts = [_SPEND_NONE]
+    opts = [_spend_none(language())]
     for k in range(1, available + 1):
-        opts.append(
-            Option("spend", f"Spend {k}: {dice_text(k)}, any ≥ {defense} stops it",
-                   (SuppressionBox(colour).id,), count=k)
-        )
+        label = ngettext(
+            "Spend {count}: {count} die, any ≥ {defense} stops it",
+            "Spend {count}: {count} dice, any ≥ {defense} stops it",
+            k,
+        ).format(count=k, defense=defense)
+        opts.append(Option("spend", label, (SuppressionBox(colour).id,), count=k))
     return opts
 
 
-_SPEND_NONE = Option("spend", "Let it come (spend none)", count=0)
+@cache
+def _spend_none(lang: str) -> Option:
+    """Spending no token (one per language: ``lang`` is the language now)."""
+    return Option("spend", _("Let it come (spend none)"), count=0)
 
 
 @decision("suppress_entry", _suppress_entry_options)
@@ -398,7 +459,11 @@ def suppress_entry(e: Engine, p: dict[str, Any], picked: Option) -> None:
     e.roll(
         k,
         {"type": "any", "target": defense},
-        f"Suppression: {dice_text(k)} against {e.name(cid)} Defense {defense}",
+        ngettext(
+            "Suppression: {count} die against {name} Defense {defense}",
+            "Suppression: {count} dice against {name} Defense {defense}",
+            k,
+        ).format(count=k, name=e.name(cid), defense=defense),
         PLACE_RULE,
         "suppress_entry_result",
         counter=cid,
@@ -411,7 +476,8 @@ def suppress_entry_result(e: Engine, f: dict[str, Any]) -> None:
     """A hit keeps the counter off the board; a miss lets it enter."""
     cid = f["counter"]
     if any(d >= e.wehrmacht_defense(cid) for d in f["dice"]):
-        e.log(f"{e.name(cid)} is suppressed and returns to the stock", PLACE_RULE)
+        e.log(_("{name} is suppressed and returns to the stock").format(name=e.name(cid)),
+              PLACE_RULE)
     else:
         e.push("place_counter", counter=cid, track=f["track"])
 
@@ -424,11 +490,12 @@ def place_counter(e: Engine, f: dict[str, Any]) -> None:
     try:
         gap = circles.index("")
     except ValueError:
-        e.log(f"{e.name(cid)} enters track {track_index + 1}", PLACE_RULE)
+        e.log(_("{name} enters track {track}").format(name=e.name(cid), track=track_index + 1),
+              PLACE_RULE)
         e.lose(
             "track_overrun",
-            f"The lead counter on track {track_index + 1} advances into Pavlov's House: "
-            "the game is lost",
+            _("The lead counter on track {track} advances into Pavlov's House: "
+              "the game is lost").format(track=track_index + 1),
             PLACE_RULE,
         )
         return
@@ -436,9 +503,15 @@ def place_counter(e: Engine, f: dict[str, Any]) -> None:
     for i in range(gap, 0, -1):
         circles[i] = circles[i - 1]
     circles[0] = cid
-    pushed = f", pushing {plural(len(entered), 'counter')} forward" if entered else ""
-    e.log(f"{e.name(cid)} enters track {track_index + 1}{pushed}", PLACE_RULE,
-          targets=(TrackCircle(track_index + 1, 1).id,))
+    if entered:
+        text = ngettext(
+            "{name} enters track {track}, pushing {count} counter forward",
+            "{name} enters track {track}, pushing {count} counters forward",
+            len(entered),
+        ).format(name=e.name(cid), track=track_index + 1, count=len(entered))
+    else:
+        text = _("{name} enters track {track}").format(name=e.name(cid), track=track_index + 1)
+    e.log(text, PLACE_RULE, targets=(TrackCircle(track_index + 1, 1).id,))
     if e.o.sapper_on_placement:
         entered.append((0, cid))
     track = e.c.board.tracks[track_index]
@@ -462,7 +535,8 @@ def sapper_roll(e: Engine, f: dict[str, Any]) -> None:
     e.roll(
         3,
         {"type": "any", "target": defense},
-        f"Sapper defenses: 3 dice against {e.name(cid)} Defense {defense}",
+        _("Sapper defenses: 3 dice against {name} Defense {defense}").format(
+            name=e.name(cid), defense=defense),
         "3.0 Sapper Defenses",
         "sapper_result",
         track=f["track"],
@@ -480,11 +554,11 @@ def sapper_result(e: Engine, f: dict[str, Any]) -> None:
         circles = e.s.tracks[f["track"]]
         if circles[f["circle"]] == cid:
             circles[f["circle"]] = ""
-        e.log(f"The Sappers stop {e.name(cid)}; it returns to the stock", "3.0 Sapper Defenses",
-              targets=(spot,), removed=(cid,))
+        e.log(_("The Sappers stop {name}; it returns to the stock").format(name=e.name(cid)),
+              "3.0 Sapper Defenses", targets=(spot,), removed=(cid,))
     else:
-        e.log(f"{e.name(cid)} survives the Sapper defenses", "3.0 Sapper Defenses",
-              targets=(spot,))
+        e.log(_("{name} survives the Sapper defenses").format(name=e.name(cid)),
+              "3.0 Sapper Defenses", targets=(spot,))
 
 
 # --- Assault ------------------------------------------------------------------------------
@@ -516,22 +590,48 @@ def assault_colour(e: Engine, f: dict[str, Any]) -> None:
         return
     total += e.tactic("assault_infantry_dice" if kind == "infantry" else "assault_armor_dice")
     if kind == "infantry":
-        e.log(f"Assault: {colour} infantry suppress with {dice_text(total)}", rule)
-        start_targeted(e, colour, total, "suppress", f"Assault ({colour} infantry)", rule)
+        e.log(ngettext("Assault: {colour} infantry suppress with {count} die",
+                       "Assault: {colour} infantry suppress with {count} dice",
+                       total).format(colour=colour_name(colour), count=total), rule)
+        start_targeted(e, colour, total, "suppress", ASSAULT_INFANTRY[colour], rule)
     else:
         defense = e.s.defense[colour]
-        e.log(f"Assault: {colour} armour attacks the building with {dice_text(total)}", rule,
+        e.log(ngettext("Assault: {colour} armour attacks the building with {count} die",
+                       "Assault: {colour} armour attacks the building with {count} dice",
+                       total).format(colour=colour_name(colour), count=total), rule,
               targets=(Defense(colour).id,))
+        source = ASSAULT_ARMOUR[colour]
         e.roll(
             total,
             {"type": "any", "target": defense},
-            f"Assault ({colour} armour): {dice_text(total)} against {colour} Defense {defense}",
+            ngettext(
+                "{source}: {count} die against {colour} Defense {defense}",
+                "{source}: {count} dice against {colour} Defense {defense}",
+                total,
+            ).format(source=_(source), count=total, colour=colour_name(colour), defense=defense),
             rule,
             "attack_building",
             colour=colour,
-            source=f"Assault ({colour} armour)",
+            source=source,
             rule_name=rule,
         )
+
+
+ASSAULT_INFANTRY: dict[str, str] = {
+    "green": N_("Assault (green infantry)"),
+    "red": N_("Assault (red infantry)"),
+    "purple": N_("Assault (purple infantry)"),
+}
+"""What suppresses in an Assault, by colour (3.0): kept in English in the frames (the
+``source`` of the roll, the ``why`` of a Disrupted token) and translated where it is shown."""
+
+ASSAULT_ARMOUR: dict[str, str] = {
+    "green": N_("Assault (green armour)"),
+    "red": N_("Assault (red armour)"),
+    "purple": N_("Assault (purple armour)"),
+}
+"""What attacks the building in an Assault, by colour (3.0): English in the frames, as
+:data:`ASSAULT_INFANTRY`."""
 
 
 # --- Resupply and Storm Group cards ----------------------------------------------------
@@ -549,7 +649,8 @@ def resupply(e: Engine, f: dict[str, Any]) -> None:
     food = e.count("supplies", "food")
     if e.o.immediate_loss_no_food and food == 0:
         e.lose(
-            "no_food", "A Resupply card with no Food in the house: the game is lost", RESUPPLY_RULE
+            "no_food", _("A Resupply card with no Food in the house: the game is lost"),
+            RESUPPLY_RULE,
         )
         return
     need = ceil(mouths / 5)
@@ -557,7 +658,8 @@ def resupply(e: Engine, f: dict[str, Any]) -> None:
     e.move_tokens("food", "supplies", "stock", paid)
     hungry = max(0, mouths - 5 * food)
     e.log(
-        f"Resupply: {mouths} to feed need {need} Food; {paid} paid, {hungry} go hungry",
+        _("Resupply: {mouths} to feed need {need} Food; {paid} paid, {hungry} go hungry").format(
+            mouths=mouths, need=need, paid=paid, hungry=hungry),
         RESUPPLY_RULE,
         card=e.s.wehrmacht_current,
     )
@@ -578,7 +680,7 @@ def starve(e: Engine, f: dict[str, Any]) -> None:
         return
     e.ask(
         "starve_pick",
-        f"Not enough Food: choose a casualty ({f['left']} to go)",
+        _("Not enough Food: choose a casualty ({count} to go)").format(count=f["left"]),
         RESUPPLY_RULE,
         left=f["left"],
         chosen=chosen,
@@ -598,14 +700,16 @@ def _starve_candidates(e: Engine, chosen: list[str]) -> list[str]:
 
 def _starve_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     weapons = e.s.weapons
-    return [_starve_option(cid, e.name(cid), cid in weapons)
+    lang = language()
+    return [_starve_option(cid, e.name(cid), cid in weapons, lang)
             for cid in _starve_candidates(e, p.get("chosen", []))]
 
 
 @cache
-def _starve_option(cid: str, name: str, weapon: bool) -> Option:
+def _starve_option(cid: str, name: str, weapon: bool, lang: str) -> Option:
     """Who goes hungry (memoised: the same few are offered at every Resupply)."""
-    return Option("starve", f"{name} goes hungry",
+    # ``lang`` (the language now) is in the memo's key: a label is in one language
+    return Option("starve", _("{name} goes hungry").format(name=name),
                   (Weapon(cid).id if weapon else Counter(cid).id,), counter=cid)
 
 
@@ -619,10 +723,11 @@ def starve_pick(e: Engine, p: dict[str, Any], picked: Option) -> None:
     e.push("starve", left=p["left"] - 1, chosen=chosen if weapon else [*chosen, cid])
     if weapon:
         e.s.weapons[cid] = "removed"
-        e.log(f"{e.name(cid)} is lost for want of food", RESUPPLY_RULE,
+        e.log(_("{name} is lost for want of food").format(name=e.name(cid)), RESUPPLY_RULE,
               targets=(Weapon(cid).id,), removed=(cid,))
     else:
-        e.push("casualty", counter=cid, why="not enough Food", rule=RESUPPLY_RULE)
+        # kept in English in the frame; translated where it is shown
+        e.push("casualty", counter=cid, why=N_("not enough Food"), rule=RESUPPLY_RULE)
 
 
 @step("flip_to_storm_group")
@@ -642,15 +747,16 @@ def _into_storm_box(e: Engine, card_id: str) -> None:
     if s.storm_box:
         s.storm_lost.append(s.storm_box)
         old = e.c.storm_group_on(s.storm_box).name
-        e.log(f"The {old} Storm Group card leaves the game", "3.0 Special Cards: Storm Group",
-              card=s.storm_box)
+        e.log(_("The {card} Storm Group card leaves the game").format(card=_(old)),
+              "3.0 Special Cards: Storm Group", card=s.storm_box)
     s.storm_box = card_id
     if s.wehrmacht_current == card_id:
         s.wehrmacht_current = ""
     sg = e.c.storm_group_on(card_id)
     e.log(
-        f"Storm Group: {sg.name} (Defense {sg.defense}, {sg.vp} VP; {sg.colour} tracks must be "
-        "clear) is placed in the Storm Group box",
+        _("Storm Group: {card} (Defense {defense}, {vp} VP; {colour} tracks must be clear) is "
+          "placed in the Storm Group box").format(card=_(sg.name), defense=sg.defense, vp=sg.vp,
+                                                  colour=colour_name(sg.colour)),
         "3.0 Special Cards: Storm Group",
         card=card_id,
     )
