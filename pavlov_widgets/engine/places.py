@@ -60,6 +60,8 @@ import re
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from .errors import PlaceError
+from .i18n import N_, _
+from .sections import colour_name, position_label
 
 if TYPE_CHECKING:
     from .components import Components
@@ -172,16 +174,16 @@ NUMBER_PATTERN = r"[1-9][0-9]*"
 """What a number field may hold: a whole number from 1, without leading zeros."""
 
 BOXES: dict[str, str] = {
-    "reserves": "the Reserves box",
-    "supplies": "the Supplies box",
-    "storm": "the Storm Group box",
-    "staging": "the Staging Area box",
-    "operational-support": "the Operational Support space",
-    "soviet-hand": "the Soviet hand",
-    "german-hand": "the German player's hand",
-    "orders": "the German player's orders",
-    "german-tactics": "the German player's Tactics cards",
-    "tactics-chosen": "the Tactics card chosen",
+    "reserves": N_("the Reserves box"),
+    "supplies": N_("the Supplies box"),
+    "storm": N_("the Storm Group box"),
+    "staging": N_("the Staging Area box"),
+    "operational-support": N_("the Operational Support space"),
+    "soviet-hand": N_("the Soviet hand"),
+    "german-hand": N_("the German player's hand"),
+    "orders": N_("the German player's orders"),
+    "german-tactics": N_("the German player's Tactics cards"),
+    "tactics-chosen": N_("the Tactics card chosen"),
 }
 """Every box of the board (``box:<name>``) and what a person calls it: the Reserves, Supplies
 and Storm Group boxes of the house and the Staging Area and Operational Support space of the
@@ -291,7 +293,7 @@ def _make(cls: type[P], fields: tuple[Field, ...], key: object) -> P:
                          f"{spec.form}")
     place = object.__new__(cls)
     object.__setattr__(place, "id", text)
-    for (name, _), value in zip(spec.fields, fields, strict=True):
+    for (name, _kind), value in zip(spec.fields, fields, strict=True):
         object.__setattr__(place, name, value)
     if len(cls._interned) >= _INTERN_MAX:
         cls._interned.clear()
@@ -697,7 +699,7 @@ def place_name(place: Place | str, components: Components) -> str:
     "this card" and its half as "the Sappers half of this card" (2.0); a Wehrmacht card as
     "the Sniper card", a Resupply card as "the Resupply card" (3.0); a Tactics card as "the
     Storm Troops Tactics card" (7.2). A place these components do not have, or a text that
-    is not a place, is named by its text.
+    is not a place, is named by its text. The words are in the language now (:mod:`.i18n`).
     """
     if isinstance(place, str):
         text = place
@@ -709,45 +711,52 @@ def place_name(place: Place | str, components: Components) -> str:
     match place:
         case Counter(cid) | Weapon(cid) | StockCounter(cid) | StockWeapon(cid):
             if cid in comps.counter_names:
-                return comps.counter_names[cid]
+                return _(comps.counter_names[cid])
         case Square(square):
             if square in comps.index.labels:
-                return f"position {comps.index.labels[square]}"
+                # TRANSLATORS: {label} is a combat position's label such as "G4/R1"
+                return _("position {label}").format(
+                    label=position_label(comps.index.labels[square]))
         case Location(loc):
-            return f"location {loc}"
+            return _("location {number}").format(number=loc)
         case TrackCircle(track, circle):
-            return f"track {track}, circle {circle}"
+            return _("track {track}, circle {circle}").format(track=track, circle=circle)
         case Defense(colour):
-            return f"the {colour} Defense track"
+            return _("the {colour} Defense track").format(colour=colour_name(colour))
         case SuppressionBox(colour):
-            return f"the {colour} Suppression box"
+            return _("the {colour} Suppression box").format(colour=colour_name(colour))
         case Box(name):
-            return BOXES.get(name, f"the {name.replace('-', ' ')} box")
+            if name in BOXES:
+                return _(BOXES[name])
+            # TRANSLATORS: a box of a board these components do not know; {name} is its id
+            return _("the {name} box").format(name=name.replace("-", " "))
         case Card(card):
             if card in comps.soviet_cards:
-                return "this card"
+                return _("this card")
             if card in comps.wehrmacht_cards:
-                return f"the {comps.wehrmacht_cards[card].name} card"
+                return _("the {card} card").format(card=_(comps.wehrmacht_cards[card].name))
             if card in comps.resupply_cards:
-                return "the Resupply card"
+                return _("the Resupply card")
             if card in comps.tactics:
-                return f"the {comps.tactics[card].name} Tactics card"
+                return _("the {card} Tactics card").format(card=_(comps.tactics[card].name))
         case CardHalf(card, unit):
             if card in comps.soviet_cards:
                 if unit in comps.soviet_cards[card].units:
-                    return f"the {comps.index.units[unit].short} half of this card"
-                return "this card"
+                    # TRANSLATORS: {unit} is a unit's short name, such as "Sappers"
+                    return _("the {unit} half of this card").format(
+                        unit=_(comps.index.units[unit].short))
+                return _("this card")
         case TacticsCard(card):
             if card in comps.tactics:
-                return f"the {comps.tactics[card].name} Tactics card"
+                return _("the {card} Tactics card").format(card=_(comps.tactics[card].name))
         case Header():
-            return "the header"
+            return _("the header")
         case DiceTray():
-            return "the dice tray"
+            return _("the dice tray")
         case Outcome():
-            return "the result of the game"
+            return _("the result of the game")
         case WehrmachtSlot():
-            return "the Wehrmacht card"
+            return _("the Wehrmacht card")
     return place.id
 
 
