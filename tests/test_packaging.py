@@ -72,6 +72,12 @@ def test_wheel_ships_the_component_data(wheel: zipfile.ZipFile, repo_root: Path)
     assert set(data) <= shipped
 
 
+@pytest.mark.parametrize("language", ["fr", "ru"])
+def test_wheel_ships_the_compiled_catalogs(wheel: zipfile.ZipFile, language: str) -> None:
+    """The engine reads the .mo files at run time (issue 23): an install needs no Babel."""
+    assert f"{PACKAGE}/locale/{language}/LC_MESSAGES/pavlov.mo" in wheel.namelist()
+
+
 def test_wheel_holds_only_the_package(wheel: zipfile.ZipFile) -> None:
     strays = [n for n in wheel.namelist() if not n.startswith((f"{PACKAGE}/", "pavlov_widgets-"))]
     assert not strays, f"the wheel should hold the package only, not {strays}"

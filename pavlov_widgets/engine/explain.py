@@ -324,7 +324,8 @@ def _location(e: Engine, p: dict[str, Any], place: Place) -> tuple[str, str] | N
             # TRANSLATORS: {location} is the number of a Volga location
             return _("Location {location} has no Disrupted token to remove").format(
                 location=n), p["rule"]
-        token = _(e.c.tokens[p["purpose"]].name)
+        kind = p["purpose"]  # (not inside _(): the catalog would take the key for a message)
+        token = _(e.c.tokens[kind].name)
         # TRANSLATORS: {location} is the number of a Volga location; {token} a token's name
         return _("Location {location} already holds a {token} token").format(
             location=n, token=token), p["rule"]
