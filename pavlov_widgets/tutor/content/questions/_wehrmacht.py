@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pavlov_widgets.engine import Game, Position
+from pavlov_widgets.engine.i18n import using
 from pavlov_widgets.engine.observe import Observer
 from pavlov_widgets.engine.text import times_in
 from pavlov_widgets.tutor.exercises.model import ExerciseError, card_outcomes
@@ -54,4 +55,5 @@ def chance_of(game: Game, happens: str) -> Fraction:
 
 def chance_words(game: Game, happens: str) -> str:
     """:func:`chance_of` in the words of the choices ("5 times in 16 (31%)")."""
-    return times_in(chance_of(game, happens))
+    with using("en"):  # the choices are English until the questions are translated
+        return times_in(chance_of(game, happens))

@@ -9,6 +9,7 @@ is the notebook's; variant 1 asks the same rule on another position or with othe
 from __future__ import annotations
 
 from pavlov_widgets.engine import Game, Position
+from pavlov_widgets.engine.i18n import using
 from pavlov_widgets.engine.places import Location
 from pavlov_widgets.engine.text import times_in
 from pavlov_widgets.tutor.content.questions._wehrmacht import card_game
@@ -121,7 +122,8 @@ def chance_to_down_one(game: Game) -> str:
     chance = game.chance()
     if chance is None:
         raise ValueError("firing the tokens should wait for their dice")
-    return times_in(1 - chance.probability("0 hits"))
+    with using("en"):  # the choices are English until the questions are translated
+        return times_in(1 - chance.probability("0 hits"))
 
 
 register(Question(
