@@ -20,6 +20,7 @@ untranslated or fuzzy, fails it, as a stale board.js does.
 
 from __future__ import annotations
 
+import gettext
 import io
 import json
 import re
@@ -99,17 +100,48 @@ def template() -> Catalog:
 
 def _po_bytes(cat: Catalog) -> bytes:
     out = io.BytesIO()
-    # no creation date and no line numbers: the template changes only when a message does
+    # no dates, no Babel version and no line numbers: a catalog changes only when a message
+    # does, whichever Babel wrote it
     write_po(out, cat, width=96, omit_header=False, sort_output=False, include_lineno=False)
     return b"\n".join(line for line in out.getvalue().split(b"\n")
-                      if not line.startswith(b'"POT-Creation-Date') and
-                      not line.startswith(b'"PO-Revision-Date'))
+                      if not line.startswith(_VOLATILE_HEADERS))
+
+
+_VOLATILE_HEADERS = (b'"POT-Creation-Date', b'"PO-Revision-Date', b'"Generated-By')
 
 
 def _mo_bytes(cat: Catalog) -> bytes:
     out = io.BytesIO()
     write_mo(out, cat, use_fuzzy=False)
     return out.getvalue()
+
+
+def _messages(cat: Catalog) -> dict[object, str]:
+    """What a compiled catalog of ``cat`` holds, keyed as :mod:`gettext` keys it.
+
+    ``"msgid"``; ``("msgid", form)`` for a plural; with a context, the context and the msgid
+    joined by the byte 4. The header (whose dates and Babel version vary) is left out.
+    """
+    out: dict[object, str] = {}
+    for m in cat:
+        if not m.id or m.fuzzy or not _translated(m.string):
+            continue
+        ids = _forms(m.id)
+        key = f"{m.context}\x04{ids[0]}" if m.context else ids[0]
+        if len(ids) > 1:
+            out.update({(key, i): form for i, form in enumerate(_forms(m.string))})
+        else:
+            out[key] = str(m.string)
+    return out
+
+
+def _compiled(path: Path) -> dict[object, str]:
+    """The messages of a compiled .mo file, as :func:`_messages` keys them."""
+    with path.open("rb") as fp:
+        found = gettext.GNUTranslations(fp)
+    held: dict[object, str] = dict(found._catalog)  # type: ignore[attr-defined]
+    held.pop("", None)
+    return held
 
 
 def _read(path: Path, language: str | None = None) -> Catalog:
@@ -278,7 +310,8 @@ def problems() -> list[str]:
                 out.append(f"{language}: {'fuzzy' if m.fuzzy else 'untranslated'}: {first!r}")
             elif m.id and placeholder_problem(m.id, m.string):
                 out.append(f"{language}: {placeholder_problem(m.id, m.string)}")
-        if not _mo(language).exists() or _mo(language).read_bytes() != _mo_bytes(cat):
+        # the messages, not the bytes: a .mo's header holds a date and the Babel version
+        if not _mo(language).exists() or _compiled(_mo(language)) != _messages(cat):
             out.append(f"{_mo(language).relative_to(ROOT)} is stale: run `compile`")
     return out
 
