@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import cache
 from typing import Any
 
 from . import dice as dice_mod
 from .actions import Option
 from .components import Components, Square, Track, Unit
 from .errors import DiceScriptExhaustedError
-from .i18n import N_, _
+from .i18n import N_, _, language
 from .log import LogEntry
 from .places import LOC_KEYS, Counter
 from .sections import position_label
@@ -108,6 +109,22 @@ def source_words(source: str) -> str:
         return _("{first} & {second} ({weapon})").format(first=first, second=second,
                                                           weapon=weapon)
     return _(source)
+
+
+def fixed_option(verb: str, label: str, targets: tuple[str, ...] = (), **args: Any) -> Option:
+    """An option whose words never change ("Done moving"), made once per language.
+
+    ``label`` is the English, marked with ``N_`` where it is written; the option carries it
+    in the language now. One shared memo for every such option of the rules: an option made
+    in French must not serve an English game.
+    """
+    return _fixed_option(language(), verb, label, targets, tuple(args.items()))
+
+
+@cache
+def _fixed_option(lang: str, verb: str, label: str, targets: tuple[str, ...],
+                  args: tuple[tuple[str, Any], ...]) -> Option:
+    return Option(verb, _(label), targets, **dict(args))
 
 
 class Engine:

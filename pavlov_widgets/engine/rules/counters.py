@@ -34,7 +34,7 @@ from ..actions import (
     Option,
 )
 from ..i18n import N_, _, language, ngettext
-from ..machine import Engine, decision, source_words, step
+from ..machine import Engine, decision, fixed_option, source_words, step
 from ..places import (
     RESERVES_BOX,
     Counter,
@@ -247,15 +247,10 @@ def _move_option(cid: str, name: str, lang: str) -> Option:
     return Option("move", _("Move {name}").format(name=name), (Counter(cid).id,), counter=cid)
 
 
-@cache
-def _moves_done(lang: str) -> Option:
-    return Option(MOVES_DONE, _("Done moving"))
-
-
 def _move_pick_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     lang = language()
     opts = [_move_option(cid, e.name(cid), lang) for cid in movable(e)]
-    opts.append(_moves_done(lang))
+    opts.append(fixed_option(MOVES_DONE, N_("Done moving")))
     return opts
 
 
@@ -282,11 +277,6 @@ def _to_option(sq_id: str, label: str, kind: str, other: str, lang: str) -> Opti
     return Option("to", label, (Square(sq_id).id,), place=sq_id)
 
 
-@cache
-def _back(lang: str) -> Option:
-    return Option(BACK, _("Choose another counter"))
-
-
 def _move_to_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     labels = e.square_label
     lang = language()
@@ -294,7 +284,7 @@ def _move_to_options(e: Engine, p: dict[str, Any]) -> list[Option]:
         _to_option(sq_id, labels(sq_id), kind, e.name(other) if other else "", lang)
         for sq_id, (kind, other) in destinations(e, p["counter"]).items()
     ]
-    opts.append(_back(lang))
+    opts.append(fixed_option(BACK, N_("Choose another counter")))
     return opts
 
 
@@ -331,11 +321,6 @@ def _carry_option(wid: str, name: str, lang: str) -> Option:
                   weapon=wid)
 
 
-@cache
-def _leave(lang: str) -> Option:
-    return Option(LEAVE, _("Move without a weapon"))
-
-
 def _carry_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     cid = p["counter"]
     origin = e.s.soviet[cid].where
@@ -343,7 +328,7 @@ def _carry_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = [_carry_option(w, e.name(w), lang)
             for w in _matching_weapons(e, origin, _special(e, cid))]
     if not p["must"]:
-        opts.append(_leave(lang))
+        opts.append(fixed_option(LEAVE, N_("Move without a weapon")))
     return opts
 
 
@@ -394,16 +379,11 @@ def _square_option(sq_id: str, label: str) -> Option:
     return Option("to", label, (Square(sq_id).id,), place=sq_id)
 
 
-@cache
-def _to_reserves(lang: str) -> Option:
-    return Option("to", _("Reserves"), (RESERVES_BOX.id,), place=RESERVES)
-
-
 def _displace_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     occ = e.occupancy()
     opts = [_square_option(sq_id, e.square_label(sq_id)) for sq_id in e.square_ids
             if sq_id not in occ]
-    opts.append(_to_reserves(language()))
+    opts.append(fixed_option("to", N_("Reserves"), (RESERVES_BOX.id,), place=RESERVES))
     return opts
 
 
@@ -624,13 +604,8 @@ def why_not_there(e: Engine, cid: str, square: str) -> str:
                                                           position=e.square_label(square))
 
 
-@cache
-def _actions_done(lang: str) -> Option:
-    return Option(ACTIONS_DONE, _("End the Soviet Counter Phase"))
-
-
 def _act_options(e: Engine, p: dict[str, Any]) -> list[Option]:
-    return [*_iter_act_options(e), _actions_done(language())]
+    return [*_iter_act_options(e), fixed_option(ACTIONS_DONE, N_("End the Soviet Counter Phase"))]
 
 
 @cache
@@ -1053,11 +1028,6 @@ def _cmd_option(cid: str, name: str, fix: str, lang: str) -> Option:
     return Option("cmd", label, (Counter(cid).id,), counter=cid, fix=fix)
 
 
-@cache
-def _no_more_recovers(lang: str) -> Option:
-    return Option(DONE, _("No more Recovers"))
-
-
 def _command_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = []
     lang = language()
@@ -1067,7 +1037,7 @@ def _command_options(e: Engine, p: dict[str, Any]) -> list[Option]:
             opts.append(_cmd_option(cid, e.name(cid), DISRUPTED, lang))
         if c.exhausted:
             opts.append(_cmd_option(cid, e.name(cid), EXHAUSTED, lang))
-    opts.append(_no_more_recovers(lang))
+    opts.append(fixed_option(DONE, N_("No more Recovers")))
     return opts
 
 
@@ -1111,18 +1081,13 @@ def _adjacent(e: Engine, wid: str) -> list[tuple[int, int, str]]:
     return []
 
 
-@cache
-def _only_the_first(lang: str) -> Option:
-    return Option(ONE, _("Only the first target"))
-
-
 def _fo_second_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = [
         Option("target", _("Also {name} (circle {circle})").format(name=e.name(wid), circle=i + 1),
                (TrackCircle(t + 1, i + 1).id,), counter=wid)
         for t, i, wid in _adjacent(e, p["first"])
     ]
-    opts.append(_only_the_first(language()))
+    opts.append(fixed_option(ONE, N_("Only the first target")))
     return opts
 
 

@@ -11,12 +11,11 @@ next raider rolls, as in the rulebook's Voentorg example.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from ..actions import DECLINE, LAUNCH, Option
-from ..i18n import N_, _, language, ngettext
-from ..machine import Engine, decision, step
+from ..i18n import N_, _, ngettext
+from ..machine import Engine, decision, fixed_option, step
 from ..places import RESERVES_BOX, Counter
 from .scoring import finish
 
@@ -77,14 +76,8 @@ def _raid_options(e: Engine, p: dict[str, Any]) -> list[Option]:
             count=k, dice=ngettext("{count} die", "{count} dice", n).format(count=n))
         opts.append(Option(LAUNCH, label))
     if p["free"]:
-        opts.append(_decline(language()))
+        opts.append(fixed_option(DECLINE, N_("Do not raid")))
     return opts
-
-
-@cache
-def _decline(lang: str) -> Option:
-    """Declining the free raid (one per language: ``lang`` is the language now)."""
-    return Option(DECLINE, _("Do not raid"))
 
 
 @decision("raid_pick", _raid_options)

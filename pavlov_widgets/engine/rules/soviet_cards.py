@@ -14,7 +14,7 @@ from typing import Any
 from ..actions import DONE, END_PHASE, Option
 from ..components import COLOURS, SUPPLY_TOKENS
 from ..i18n import N_, _, language, ngettext
-from ..machine import Engine, decision, step
+from ..machine import Engine, decision, fixed_option, step
 from ..places import (
     STAGING_BOX,
     SUPPLIES_BOX,
@@ -328,12 +328,6 @@ def _card_option(
     )
 
 
-@cache
-def _end_phase(lang: str) -> Option:
-    """The option that ends the phase (memoised per language ``lang``)."""
-    return Option(END_PHASE, _("End the Soviet Card Phase"))
-
-
 def _card_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     opts = []
     cards = e.c.soviet_cards
@@ -354,7 +348,7 @@ def _card_options(e: Engine, p: dict[str, Any]) -> list[Option]:
                 if ok:
                     opts.append(_card_option(index, card_id, unit, e.unit(unit).short, action,
                                              lang))
-    opts.append(_end_phase(lang))
+    opts.append(fixed_option(END_PHASE, N_("End the Soviet Card Phase")))
     return opts
 
 
@@ -609,14 +603,8 @@ def _load_options(e: Engine, p: dict[str, Any]) -> list[Option]:
         if e.count("staging", k):
             for n in _flotilla_open(e):
                 opts.append(_load_option(k, e.c.tokens[k].name, n, lang))
-    opts.append(_done_loading(lang))
+    opts.append(fixed_option(DONE, N_("Done loading")))
     return opts
-
-
-@cache
-def _done_loading(lang: str) -> Option:
-    """The option that ends the loading (memoised per language ``lang``)."""
-    return Option(DONE, _("Done loading"))
 
 
 @cache

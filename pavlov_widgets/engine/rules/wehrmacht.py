@@ -15,7 +15,7 @@ from typing import Any
 from ..actions import FIRE, Option
 from ..components import COLOURS
 from ..i18n import N_, _, language, ngettext
-from ..machine import Engine, decision, step
+from ..machine import Engine, decision, fixed_option, step
 from ..places import (
     Counter,
     Defense,
@@ -231,12 +231,6 @@ def _aa_option(n: int, lang: str) -> Option:
     return Option("aa", label, (Location(n).id,), loc=n)
 
 
-@cache
-def _hold_fire(lang: str) -> Option:
-    """Firing no token (one per language: ``lang`` is the language now)."""
-    return Option(FIRE, _("Hold fire"))
-
-
 def _aa_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     chosen: list[int] = p["chosen"]
     lang = language()
@@ -248,7 +242,7 @@ def _aa_options(e: Engine, p: dict[str, Any]) -> list[Option]:
             count=k, dice=ngettext("{count} die", "{count} dice", 2 * k).format(count=2 * k))
         opts.append(Option(FIRE, label))
     else:
-        opts.append(_hold_fire(lang))
+        opts.append(fixed_option(FIRE, N_("Hold fire")))
     return opts
 
 
@@ -428,7 +422,7 @@ def _suppress_entry_options(e: Engine, p: dict[str, Any]) -> list[Option]:
     colour = e.colour_of_track(p["track"])
     available = e.count(suppress_key(colour), "suppression")
     defense = e.wehrmacht_defense(p["counter"])
-    opts = [_spend_none(language())]
+    opts = [fixed_option("spend", N_("Let it come (spend none)"), count=0)]
     for k in range(1, available + 1):
         label = ngettext(
             "Spend {count}: {count} die, any ≥ {defense} stops it",
@@ -437,12 +431,6 @@ def _suppress_entry_options(e: Engine, p: dict[str, Any]) -> list[Option]:
         ).format(count=k, defense=defense)
         opts.append(Option("spend", label, (SuppressionBox(colour).id,), count=k))
     return opts
-
-
-@cache
-def _spend_none(lang: str) -> Option:
-    """Spending no token (one per language: ``lang`` is the language now)."""
-    return Option("spend", _("Let it come (spend none)"), count=0)
 
 
 @decision("suppress_entry", _suppress_entry_options)
